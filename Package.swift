@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "gtk-pull-to-refresh",
+    products: [
+        .library(name: "RefreshCore", targets: ["RefreshCore"]),
+        .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
+        .executable(name: "refresh-demo", targets: ["refresh-demo"]),
+        .executable(name: "refresh-bench", targets: ["refresh-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // GTK 3, GDK, Cairo, Pango and ATK through pkg-config; header-only helpers for macros.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]
+        ),
+        // The only C code: GObject type registration that Swift cannot express.
+        .target(name: "CGtkShim", dependencies: ["CGtk"]),
+        // Platform-free engine: input, states, animation, geometry. Imports no GTK.
+        .target(name: "RefreshCore"),
+        .target(
+            name: "RefreshGtk",
+            dependencies: [
+                "CGtk", "CGtkShim", "RefreshCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "refresh-demo",
+            dependencies: ["RefreshGtk", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "refresh-bench",
+            dependencies: ["RefreshGtk", "CGtk", "RefreshCore"]
+        ),
+        .testTarget(
+            name: "RefreshCoreTests",
+            dependencies: ["RefreshCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "RefreshDrawingTests",
+            dependencies: ["RefreshGtk", "RefreshCore"],
+            resources: [.copy("Goldens")]
+        ),
+        .testTarget(
+            name: "RefreshGtkTests",
+            dependencies: ["RefreshGtk", "RefreshCore", "CGtk"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import RefreshGtk
+print("refresh-demo")

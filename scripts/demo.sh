@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Builds and launches the demo; every argument is passed to refresh-demo (see --help).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh build
+swift build -c release --product refresh-demo
+exec .build/release/refresh-demo "$@"

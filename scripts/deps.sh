@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a task needs, only those that are missing.
+#   scripts/deps.sh build   GTK 3 development files
+#   scripts/deps.sh test    + Xvfb, fonts and the accessibility stack the tests drive
+set -euo pipefail
+want=(libgtk-3-dev pkg-config gettext fonts-dejavu-core)
+case "${1:-build}" in
+  build) ;;
+  test) want+=(xvfb xauth dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 desktop-file-utils) ;;
+  *) echo "usage: scripts/deps.sh build|test" >&2; exit 2 ;;
+esac
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "Installing: ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The whole test suite: core, drawing goldens and real-window integration tests (under Xvfb).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh test
+swift build --build-tests
+exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- swift test "$@"
