@@ -1,0 +1,25 @@
+/// The header's state (SPEC §3.3). Transitions live in one place: `RefreshEngine`.
+public enum HeaderPhase: String, Sendable, CaseIterable, Equatable {
+    case idle         // nothing pending; the pull may still be springing back to 0
+    case pulling      // a gesture holds 0 < p < trigger
+    case armed        // a gesture holds p ≥ trigger: releasing refreshes
+    case refreshing   // held open at H; the refresh action runs
+    case finishing    // end animation: ring thins while the content settles to 0
+    case failed       // the refresh failed: error mark shown at H, then finishing
+}
+
+/// The three header looks (SPEC §3, §4). They share every rule and differ in drawing and H.
+public enum HeaderStyle: String, Sendable, CaseIterable, Equatable {
+    case jike         // the animated "J" (seed 001)
+    case classic      // arrow, text and last-updated line (seeds 002, 003)
+    case plain        // a 30 px bar naming the state (seed 000)
+
+    /// The held height `H` while refreshing.
+    public var heldHeight: Double {
+        switch self {
+        case .jike: return 70
+        case .classic: return 60
+        case .plain: return 30
+        }
+    }
+}
