@@ -1,0 +1,172 @@
+// Every user-visible string of gtk-pull-to-refresh, translated with gettext.
+//
+// This file is the single source of the message catalogue: po/POTFILES lists it and
+// `scripts/build-translations.sh --update-pot` extracts it with xgettext (keywords
+// tr, trc:1c,2, trn:1,2). Keep each English text inside one literal on the line of its
+// tr/trc/trn call, put translator notes on the line before as TRANSLATORS: comments, and
+// never build a msgid from pieces or interpolation.
+
+import CGtk
+import RefreshCore
+
+/// The localized strings. Stateless, so it is `Sendable` and callable from any isolation;
+/// call `setUp()` (or `bindDomain()`) once, early in `main`, before the first lookup.
+public enum L10n {
+    /// The gettext text domain; the catalogues are `<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo`.
+    public static let domain = "gtk-pull-to-refresh"
+
+    // MARK: Classic header (SPEC §4)
+
+    public static var pullDownToRefresh: String { tr("Pull down to refresh") }
+    public static var releaseToRefresh: String { tr("Release to refresh") }
+    public static var refreshing: String { tr("Refreshing…") }
+    /// "Last updated: <relative>", where `relative` comes from `relativeTimeString`.
+    public static func lastUpdated(_ relative: String) -> String {
+        // TRANSLATORS: %@ is a relative time such as "just now", "5 min ago", or a date.
+        fill(tr("Last updated: %@"), relative)
+    }
+    public static var neverUpdated: String { tr("Never updated") }
+
+    // MARK: Relative time
+
+    public static var justNow: String { tr("just now") }
+    public static func minutesAgo(_ minutes: Int) -> String {
+        let n = max(0, minutes)
+        // TRANSLATORS: time since the last refresh, in whole minutes (1 to 59).
+        return fill(trn("%d min ago", "%d min ago", n), String(n))
+    }
+    public static func hoursAgo(_ hours: Int) -> String {
+        let n = max(0, hours)
+        // TRANSLATORS: time since the last refresh, in whole hours (1 to 23).
+        return fill(trn("%d h ago", "%d h ago", n), String(n))
+    }
+    /// The `g_date_time_format` pattern for last-update times a day old or more.
+    public static var dateTimeFormat: String {
+        // TRANSLATORS: g_date_time_format() pattern for a last-update time at least one day
+        // old (https://docs.gtk.org/glib/method.DateTime.format.html). %x is the locale's date.
+        // xgettext:no-c-format
+        tr("%x %H:%M")
+    }
+
+    // MARK: Footer (SPEC §5)
+
+    public static var loadMore: String { tr("Load more") }
+    public static var releaseToLoadMore: String { tr("Release to load more") }
+    public static var loading: String { tr("Loading…") }
+    public static var noMoreItems: String { tr("No more items") }
+    public static var loadFailed: String { tr("Couldn't load — click to retry") }
+
+    // MARK: Refresh results (SPEC §6)
+
+    public static var refreshFailed: String { tr("Couldn't refresh") }
+    public static var updated: String { tr("Updated") }
+    /// "No new rows" for 0 (or less), else "1 new row" / "%d new rows".
+    public static func newRows(_ count: Int) -> String {
+        if count <= 0 { return tr("No new rows") }
+        // TRANSLATORS: shown after a refresh that inserted rows at the top of the list.
+        return fill(trn("%d new row", "%d new rows", count), String(count))
+    }
+
+    // MARK: Plain header (SPEC §4, seed 000): the bar names the state
+
+    // TRANSLATORS: the plain header bar names the refresh state in one word.
+    public static var plainIdle: String { trc("plain header state", "idle") }
+    public static var plainPulling: String { trc("plain header state", "pulling") }
+    public static var plainRefreshing: String { trc("plain header state", "refreshing") }
+
+    // MARK: Window, accessibility, actions, desktop entry
+
+    /// The window title; also the desktop entry's Name.
+    public static var windowTitle: String { tr("Pull to Refresh") }
+    public static var listAccessibleName: String { tr("Pull-to-refresh list") }
+    public static var headerAccessibleName: String { tr("Refresh header") }
+    public static var footerAccessibleName: String { tr("Load-more footer") }
+    // TRANSLATORS: an accessible action (and button) that loads the next page of rows.
+    public static var loadMoreAction: String { trc("action", "Load more") }
+    // TRANSLATORS: an accessible action (and button) that repeats a failed load or refresh.
+    public static var retryAction: String { trc("action", "Retry") }
+    // TRANSLATORS: an accessible action (and button) that refreshes the list (F5, Ctrl+R).
+    public static var refreshAction: String { trc("action", "Refresh") }
+    /// One sentence about the demo: the desktop entry's Comment.
+    public static var appDescription: String {
+        tr("Pull down to refresh and load more rows: a GTK 3 list demo")
+    }
+
+    // MARK: Texts by state
+
+    /// The plain bar's word for a header phase (the seed knows idle, pulling, refreshing).
+    public static func plainHeaderText(for phase: HeaderPhase) -> String {
+        switch phase {
+        case .idle, .finishing: return plainIdle
+        case .pulling, .armed: return plainPulling
+        case .refreshing: return plainRefreshing
+        case .failed: return refreshFailed
+        }
+    }
+
+    /// The classic header's main line for a header phase.
+    public static func classicHeaderText(for phase: HeaderPhase) -> String {
+        switch phase {
+        case .idle, .pulling: return pullDownToRefresh
+        case .armed: return releaseToRefresh
+        case .refreshing: return refreshing
+        case .finishing: return updated
+        case .failed: return refreshFailed
+        }
+    }
+
+    /// The footer's text for a footer phase.
+    public static func footerText(for phase: FooterPhase) -> String {
+        switch phase {
+        case .idle: return loadMore
+        case .armed: return releaseToLoadMore
+        case .loading: return loading
+        case .noMoreData: return noMoreItems
+        case .failed: return loadFailed
+        }
+    }
+
+    // MARK: gettext
+
+    /// The translation of `msgid` in our domain (the msgid itself when there is none).
+    static func tr(_ msgid: String) -> String {
+        String(cString: dgettext(domain, msgid))
+    }
+
+    /// `pgettext`: the translation of `msgid` in `context` (glibc has no function for it).
+    static func trc(_ context: String, _ msgid: String) -> String {
+        let key = context + "\u{04}" + msgid
+        let out = String(cString: dgettext(domain, key))
+        return out == key ? msgid : out
+    }
+
+    /// `ngettext`: the plural form of `singular`/`plural` for `n`.
+    static func trn(_ singular: String, _ plural: String, _ n: Int) -> String {
+        String(cString: dngettext(domain, singular, plural, UInt(clamping: max(0, n))))
+    }
+
+    /// Puts `value` in place of the single placeholder of a translated template: `%@`, `%s`,
+    /// `%d`, or a positional `%1$@`, `%1$s`, `%1$d`; `%%` becomes `%`. Unlike printf it cannot
+    /// crash on a bad translation: an unknown directive is kept as it is.
+    static func fill(_ template: String, _ value: String) -> String {
+        var out = ""
+        var i = template.startIndex
+        while i < template.endIndex {
+            let c = template[i]
+            guard c == "%" else { out.append(c); i = template.index(after: i); continue }
+            let rest = template[template.index(after: i)...]
+            if rest.hasPrefix("%") {
+                out.append("%"); i = template.index(i, offsetBy: 2); continue
+            }
+            var matched = false
+            for directive in ["@", "s", "d", "1$@", "1$s", "1$d"] where rest.hasPrefix(directive) {
+                out += value
+                i = template.index(i, offsetBy: 1 + directive.count)
+                matched = true
+                break
+            }
+            if !matched { out.append(c); i = template.index(after: i) }
+        }
+        return out
+    }
+}
