@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         // GTK 3, GDK, Cairo, Pango and ATK through pkg-config; header-only helpers for macros.
@@ -23,7 +24,7 @@ let package = Package(
         // The only C code: GObject type registration that Swift cannot express.
         .target(name: "CGtkShim", dependencies: ["CGtk"]),
         // Platform-free engine: input, states, animation, geometry. Imports no GTK.
-        .target(name: "RefreshCore"),
+        .target(name: "RefreshCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(
             name: "RefreshGtk",
             dependencies: [

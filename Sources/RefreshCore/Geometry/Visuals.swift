@@ -1,0 +1,151 @@
+/// What the header and footer look like at one instant, derived from the engine's state.
+/// The GTK side draws these; headless snapshots draw the same values.
+
+/// Text the header or footer shows; the GTK side translates it.
+public enum HeaderMessage: Equatable, Sendable {
+    case pullToRefresh, releaseToRefresh, refreshing, updated, failed
+    /// The plain bar names the state with the seed's words.
+    case plainIdle, plainPulling, plainRefreshing
+}
+
+public enum FooterMessage: Equatable, Sendable {
+    case loadMore, releaseToLoad, loading, noMoreData, failedRetry
+}
+
+/// The classic header's left-hand indicator.
+public enum ClassicIndicator: Equatable, Sendable {
+    case arrow(turn: Double)   // 0 down … 1 up
+    case spinner(angle: Double)
+    case failure
+    case done
+}
+
+public struct HeaderVisual: Equatable, Sendable {
+    public var style: HeaderStyle
+    public var phase: HeaderPhase
+    /// Displayed pull `p`.
+    public var pull: Double
+    /// Viewport y of the content's top edge (p − offset): headers hang above it.
+    public var contentTop: Double
+    public var glyph: JState
+    public var indicator: ClassicIndicator
+    public var message: HeaderMessage
+    /// Seconds since the last successful refresh, nil if never.
+    public var sinceLastUpdate: Double?
+
+    public init(style: HeaderStyle, phase: HeaderPhase, pull: Double, contentTop: Double, glyph: JState,
+                indicator: ClassicIndicator, message: HeaderMessage, sinceLastUpdate: Double?) {
+        self.style = style; self.phase = phase; self.pull = pull; self.contentTop = contentTop
+        self.glyph = glyph; self.indicator = indicator; self.message = message
+        self.sinceLastUpdate = sinceLastUpdate
+    }
+
+    /// True when any part of the header can be on screen.
+    public var isVisible: Bool { contentTop > 0 }
+
+    /// The J's 45×45 box in viewport coordinates: centred horizontally; its centre rests 35 px
+    /// above the content top and, past p = 70, stays half-way between viewport and content top (SPEC §3.2).
+    public func jikeBox(viewportWidth: Double) -> Rect {
+        let size = JGlyph.boxSize
+        let centerY = pull <= Tuning.triggerPull ? contentTop - JGlyph.restingCenterDepth : contentTop - pull / 2
+        return Rect(x: (viewportWidth - size) / 2, y: centerY - size / 2, width: size, height: size)
+    }
+
+    /// The classic panel or plain bar: full width, its bottom on the content top (SPEC §4).
+    public func panel(viewportWidth: Double) -> Rect {
+        let height = style.heldHeight
+        return Rect(x: 0, y: contentTop - height, width: viewportWidth, height: height)
+    }
+}
+
+public struct FooterVisual: Equatable, Sendable {
+    public var mode: FooterMode
+    public var phase: FooterPhase
+    /// Viewport y of the footer's top edge: right after the last row.
+    public var top: Double
+    public var message: FooterMessage
+    /// Spinner angle while loading, nil otherwise.
+    public var spinnerAngle: Double?
+    /// False on a short list: the footer stays out of sight (SPEC §5).
+    public var isShown: Bool
+
+    public init(mode: FooterMode, phase: FooterPhase, top: Double, message: FooterMessage,
+                spinnerAngle: Double?, isShown: Bool) {
+        self.mode = mode; self.phase = phase; self.top = top; self.message = message
+        self.spinnerAngle = spinnerAngle; self.isShown = isShown
+    }
+
+    public func rect(viewportWidth: Double) -> Rect {
+        Rect(x: 0, y: top, width: viewportWidth, height: Tuning.footerHeight)
+    }
+}
+
+extension RefreshEngine {
+    /// The header at `now`.
+    public var headerVisual: HeaderVisual {
+        let phase = header
+        let p = pull
+        let animated = animationsEnabled
+        var glyph = JState.fill(p / Tuning.triggerPull)
+        var indicator = ClassicIndicator.arrow(turn: arrowTurn)
+        var message: HeaderMessage
+        switch phase {
+        case .idle, .pulling: message = .pullToRefresh
+        case .armed: message = .releaseToRefresh
+        case .refreshing: message = .refreshing
+        case .failed: message = .failed
+        case .finishing: message = .updated
+        }
+        if let session = refreshSession {
+            let morphStart = session.morphStart
+            let ring: (Double) -> JState = { width in
+                guard let start = morphStart else { return .fill(p / Tuning.triggerPull) }
+                return .ring(morph: HeaderTimeline.morph(elapsed: self.now - start, animated: animated),
+                             rotation: HeaderTimeline.spin(elapsed: self.now - start, animated: animated),
+                             lineWidth: width)
+            }
+            switch session.stage {
+            case .revealing:
+                indicator = .spinner(angle: HeaderTimeline.spinner(elapsed: 0, animated: animated))
+            case .running(let start):
+                glyph = ring(JGlyph.lineWidth)
+                indicator = .spinner(angle: HeaderTimeline.spinner(elapsed: now - start, animated: animated))
+            case .failed:
+                glyph = .failure(lineWidth: JGlyph.lineWidth)
+                indicator = .failure
+            case .finishing(let since, let ok):
+                let width = HeaderTimeline.endLineWidth(elapsed: now - since, animated: animated)
+                glyph = ok ? ring(width) : .failure(lineWidth: width)
+                indicator = ok ? .done : .failure
+                if !ok { message = .failed }
+            }
+        }
+        if style == .plain {
+            switch phase {
+            case .idle, .pulling, .finishing: message = .plainIdle
+            case .armed: message = .plainPulling
+            case .refreshing: message = .plainRefreshing
+            case .failed: message = .failed
+            }
+        }
+        return HeaderVisual(style: style, phase: phase, pull: p, contentTop: p - offset, glyph: glyph,
+                            indicator: indicator, message: message,
+                            sinceLastUpdate: lastUpdated.map { now - $0 })
+    }
+
+    /// The footer at `now`.
+    public var footerVisual: FooterVisual {
+        let message: FooterMessage
+        switch footer {
+        case .idle: message = .loadMore
+        case .armed: message = .releaseToLoad
+        case .loading: message = .loading
+        case .noMoreData: message = .noMoreData
+        case .failed: message = .failedRetry
+        }
+        let spinner = footer == .loading
+            ? HeaderTimeline.spinner(elapsed: now - loadStarted, animated: animationsEnabled) : nil
+        return FooterVisual(mode: footerMode, phase: footer, top: rowsHeight - offset + displacement,
+                            message: message, spinnerAngle: spinner, isShown: !isShortList)
+    }
+}
