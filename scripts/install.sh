@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Builds and installs the demo with its desktop entry, icon and translations.
+#
+#   scripts/install.sh [--binary PATH] [PREFIX]
+#
+#   PREFIX          default /usr/local; DESTDIR=/some/root is prepended to every path (staging)
+#   --binary PATH   install this refresh-demo instead of building a release one
+#                   (also: PTR_INSTALL_BINARY=PATH)
+#
+# Installs PREFIX/bin/refresh-demo, PREFIX/share/applications/<id>.desktop,
+# PREFIX/share/icons/hicolor/scalable/apps/<id>.svg and
+# PREFIX/share/locale/<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo, where
+# <id> = io.github.gtk_pull_to_refresh.Demo, and writes the list of what it installed (and the
+# directories it created) to PREFIX/share/gtk-pull-to-refresh/install-manifest.txt, which
+# scripts/uninstall.sh [PREFIX] reads to remove exactly that. Installing again first removes
+# the previous installation; a failed install removes what it had installed.
+set -Eeuo pipefail
+
+app_id=io.github.gtk_pull_to_refresh.Demo
+domain=gtk-pull-to-refresh
+root="$(cd "$(dirname "$0")/.." && pwd)"
+
+usage() { sed -n '2,/^set -Eeuo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
+
+binary="${PTR_INSTALL_BINARY:-}" prefix=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --binary) [ $# -ge 2 ] || { echo "install.sh: --binary needs a path" >&2; exit 2; }
+              binary="$2"; shift 2 ;;
+    --binary=*) binary="${1#--binary=}"; shift ;;
+    -*) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    *) [ -z "$prefix" ] || { echo "install.sh: one PREFIX only (see --help)" >&2; exit 2; }
+       prefix="$1"; shift ;;
+  esac
+done
+prefix="${prefix:-/usr/local}"
+case "$prefix" in
+  /*) ;;
+  *) echo "install.sh: PREFIX must be an absolute path, not '$prefix'" >&2; exit 2 ;;
+esac
+case "$prefix" in
+  *$'\n'*) echo "install.sh: PREFIX must not contain a newline" >&2; exit 2 ;;
+esac
+case "${prefix%/}/" in
+  */../*|*/./*|*//*) echo "install.sh: PREFIX must not contain '.', '..' or '//': '$prefix'" >&2; exit 2 ;;
+esac
+while [ "${prefix%/}" != "$prefix" ]; do prefix="${prefix%/}"; done
+destdir="${DESTDIR:-}"
+while [ "${destdir%/}" != "$destdir" ]; do destdir="${destdir%/}"; done
+
+manifest="$prefix/share/$domain/install-manifest.txt"
+
+# 1. The binary.
+if [ -n "$binary" ]; then
+  if [ ! -f "$binary" ] || [ ! -x "$binary" ]; then
+    echo "install.sh: --binary '$binary' is not an executable file" >&2
+    exit 1
+  fi
+else
+  "$root/scripts/deps.sh" build
+  (cd "$root" && swift build -c release --product refresh-demo)
+  binary="$(cd "$root" && swift build -c release --show-bin-path)/refresh-demo"
+fi
+
+# 2. The translations, compiled into a scratch directory.
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+"$root/scripts/build-translations.sh" "$work/locale"
+
+# 3. The desktop entry: Exec=refresh-demo relies on PATH, which has /usr/bin and /usr/local/bin;
+#    elsewhere name the binary by its absolute path (when it needs no quoting).
+desktop="$work/$app_id.desktop"
+cp "$root/Resources/$app_id.desktop" "$desktop"
+case "$prefix" in
+  /usr|/usr/local) ;;
+  *) if [[ "$prefix/bin/refresh-demo" =~ ^[A-Za-z0-9._/+-]+$ ]]; then
+       sed -i -e "s|^Exec=refresh-demo|Exec=$prefix/bin/refresh-demo|" \
+              -e "s|^TryExec=refresh-demo|TryExec=$prefix/bin/refresh-demo|" "$desktop"
+     else
+       echo "install.sh: note: $prefix/bin must be on PATH for the desktop entry to start the demo" >&2
+     fi ;;
+esac
+
+# 4. A previous installation at this prefix goes first, so that the manifest stays exact.
+if [ -f "$destdir$manifest" ]; then
+  echo "Removing the previous installation at $destdir$prefix" >&2
+  DESTDIR="$destdir" "$root/scripts/uninstall.sh" "$prefix" >/dev/null
+fi
+
+# 5. Install, recording every file and every directory created.
+installed=()
+rollback() {
+  local status=${1:-$?}
+  trap - ERR INT TERM
+  set +e
+  if [ ${#installed[@]} -gt 0 ]; then
+    echo "install.sh: failed; removing what was installed" >&2
+    printf '%s\n' "${installed[@]}" > "$work/rollback-manifest.txt"
+    DESTDIR="$destdir" "$root/scripts/uninstall.sh" --manifest "$work/rollback-manifest.txt" "$prefix" >/dev/null
+  fi
+  rm -rf "$work"
+  exit "$status"
+}
+trap rollback ERR
+trap 'rollback 130' INT
+trap 'rollback 143' TERM
+[ -z "$destdir" ] || mkdir -p "$destdir"
+
+# Creates the directory $1 (a path without DESTDIR) and its missing ancestors, recording each.
+make_dir() {
+  local path="" part
+  local IFS=/
+  for part in ${1#/}; do
+    path="$path/$part"
+    if [ ! -d "$destdir$path" ]; then
+      mkdir "$destdir$path"
+      installed+=("$path/")
+    fi
+  done
+}
+
+# put MODE SOURCE DEST (DEST without DESTDIR)
+put() {
+  make_dir "$(dirname "$3")"
+  installed+=("$3")
+  install -m "$1" "$2" "$destdir$3"
+}
+
+put 0755 "$binary" "$prefix/bin/refresh-demo"
+put 0644 "$desktop" "$prefix/share/applications/$app_id.desktop"
+put 0644 "$root/Resources/$app_id.svg" "$prefix/share/icons/hicolor/scalable/apps/$app_id.svg"
+for mo in "$work"/locale/*/LC_MESSAGES/"$domain.mo"; do
+  [ -f "$mo" ] || continue
+  lang="$(basename "$(dirname "$(dirname "$mo")")")"
+  put 0644 "$mo" "$prefix/share/locale/$lang/LC_MESSAGES/$domain.mo"
+done
+
+if command -v desktop-file-validate >/dev/null 2>&1; then
+  desktop-file-validate "$destdir$prefix/share/applications/$app_id.desktop"
+fi
+
+make_dir "$(dirname "$manifest")"
+installed+=("$manifest")
+# Files in installation order, then the directories created, parents first.
+{ for p in "${installed[@]}"; do if [ "${p%/}" = "$p" ]; then printf '%s\n' "$p"; fi; done
+  for p in "${installed[@]}"; do if [ "${p%/}" != "$p" ]; then printf '%s\n' "$p"; fi; done
+} > "$work/manifest.txt"
+install -m 0644 "$work/manifest.txt" "$destdir$manifest"
+trap - ERR INT TERM
+
+echo "Installed $(grep -vc '/$' "$destdir$manifest") files under $destdir$prefix (manifest: $destdir$manifest)"
