@@ -1,0 +1,219 @@
+import CGtk
+
+/// Builds GdkEvents in-process and delivers them with `gtk_main_do_event`, as if they came from
+/// the display server. For tests and scripted QA: xdotool cannot produce smooth scrolling or a
+/// scroll-stop, and `gdk_test_simulate_*` deliver nothing in XI2 mode (see GTK-NOTES).
+///
+/// Coordinates are in the widget's own coordinate space (its allocation origin is 0,0); they are
+/// translated to the event window and to root coordinates here. The widget must be realized.
+@MainActor
+public enum EventSynthesis {
+    public enum Scroll: Equatable, Sendable {
+        case up, down, left, right
+        /// Touchpad-style deltas, in "lines" as GDK reports them (positive y = content moves up).
+        case smooth(dx: Double, dy: Double)
+    }
+
+    /// `GDK_BUTTON1_MASK`: the state of motion and release events while the primary button is down.
+    public static let button1Mask = GDK_BUTTON1_MASK.rawValue
+    public static let controlMask = GDK_CONTROL_MASK.rawValue
+    public static let shiftMask = GDK_SHIFT_MASK.rawValue
+
+    /// A scroll event at (x, y). `isStop` marks the touchpad's scroll-stop (fingers lifted).
+    /// Returns false when nothing was delivered (widget not realized).
+    @discardableResult
+    public static func scroll(
+        _ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, _ scroll: Scroll,
+        isStop: Bool = false, state: UInt32 = 0, time: UInt32? = nil, sourceDevice: OpaquePointer? = nil
+    ) -> Bool {
+        guard let target = pointerTarget(widget, x: x, y: y) else { return false }
+        let event = gdk_event_new(GDK_SCROLL)!
+        event.pointee.scroll.window = retained(target.window)
+        event.pointee.scroll.time = time ?? nextTime()
+        event.pointee.scroll.x = target.x
+        event.pointee.scroll.y = target.y
+        event.pointee.scroll.x_root = target.rootX
+        event.pointee.scroll.y_root = target.rootY
+        event.pointee.scroll.state = state
+        switch scroll {
+        case .up: event.pointee.scroll.direction = GDK_SCROLL_UP
+        case .down: event.pointee.scroll.direction = GDK_SCROLL_DOWN
+        case .left: event.pointee.scroll.direction = GDK_SCROLL_LEFT
+        case .right: event.pointee.scroll.direction = GDK_SCROLL_RIGHT
+        case let .smooth(dx, dy):
+            event.pointee.scroll.direction = GDK_SCROLL_SMOOTH
+            event.pointee.scroll.delta_x = dx
+            event.pointee.scroll.delta_y = dy
+        }
+        event.pointee.scroll.is_stop = isStop ? 1 : 0
+        deliver(event, device: target.pointer, source: sourceDevice ?? target.source)
+        return true
+    }
+
+    /// A button press (`press: true`) or release at (x, y). The state of a release should include
+    /// the button's mask (it describes the moment before the event), as real events do; this
+    /// adds it when `state` is nil.
+    @discardableResult
+    public static func button(
+        _ widget: UnsafeMutablePointer<GtkWidget>, press: Bool, x: Double, y: Double, button: UInt32 = 1,
+        state: UInt32? = nil, time: UInt32? = nil, sourceDevice: OpaquePointer? = nil
+    ) -> Bool {
+        guard let target = pointerTarget(widget, x: x, y: y) else { return false }
+        let event = gdk_event_new(press ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE)!
+        event.pointee.button.window = retained(target.window)
+        event.pointee.button.time = time ?? nextTime()
+        event.pointee.button.x = target.x
+        event.pointee.button.y = target.y
+        event.pointee.button.x_root = target.rootX
+        event.pointee.button.y_root = target.rootY
+        event.pointee.button.button = button
+        event.pointee.button.state = state ?? (press ? 0 : buttonMask(button))
+        deliver(event, device: target.pointer, source: sourceDevice ?? target.source)
+        return true
+    }
+
+    /// Pointer motion to (x, y); `state` carries the held buttons (e.g. `button1Mask` in a drag).
+    @discardableResult
+    public static func motion(
+        _ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, state: UInt32 = 0,
+        time: UInt32? = nil, sourceDevice: OpaquePointer? = nil
+    ) -> Bool {
+        guard let target = pointerTarget(widget, x: x, y: y) else { return false }
+        let event = gdk_event_new(GDK_MOTION_NOTIFY)!
+        event.pointee.motion.window = retained(target.window)
+        event.pointee.motion.time = time ?? nextTime()
+        event.pointee.motion.x = target.x
+        event.pointee.motion.y = target.y
+        event.pointee.motion.x_root = target.rootX
+        event.pointee.motion.y_root = target.rootY
+        event.pointee.motion.state = state
+        deliver(event, device: target.pointer, source: sourceDevice ?? target.source)
+        return true
+    }
+
+    /// A primary-button mouse drag: press at `from`, `steps` motions along the straight line,
+    /// release at `to`. With `release: false` the button stays down (to test a held gesture).
+    @discardableResult
+    public static func drag(
+        _ widget: UnsafeMutablePointer<GtkWidget>, from: (x: Double, y: Double), to: (x: Double, y: Double),
+        steps: Int = 8, release: Bool = true
+    ) -> Bool {
+        guard button(widget, press: true, x: from.x, y: from.y) else { return false }
+        let n = max(1, steps)
+        for i in 1...n {
+            let f = Double(i) / Double(n)
+            motion(widget, x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f, state: button1Mask)
+        }
+        if release { button(widget, press: false, x: to.x, y: to.y) }
+        return true
+    }
+
+    /// A key press or release, sent to the widget's toplevel, which forwards it to its focus
+    /// widget as GTK does with real key events. `keyval` is a GDK keysym (`GDK_KEY_F5`, …).
+    @discardableResult
+    public static func key(
+        _ widget: UnsafeMutablePointer<GtkWidget>, keyval: UInt32, press: Bool, state: UInt32 = 0,
+        time: UInt32? = nil
+    ) -> Bool {
+        guard let toplevel = gtk_widget_get_toplevel(widget), let window = gtk_widget_get_window(toplevel)
+        else { return false }
+        let display = gtk_widget_get_display(widget)
+        let event = gdk_event_new(press ? GDK_KEY_PRESS : GDK_KEY_RELEASE)!
+        event.pointee.key.window = retained(window)
+        event.pointee.key.time = time ?? nextTime()
+        event.pointee.key.state = state
+        event.pointee.key.keyval = keyval
+        // Key bindings and mnemonics look at the hardware keycode too: use the real one.
+        var keys: UnsafeMutablePointer<GdkKeymapKey>?
+        var count: gint = 0
+        if gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(display), keyval, &keys, &count) != 0,
+           let keys, count > 0
+        {
+            event.pointee.key.hardware_keycode = guint16(truncatingIfNeeded: keys[0].keycode)
+            event.pointee.key.group = guint8(truncatingIfNeeded: keys[0].group)
+        }
+        g_free(keys)
+        let seat = gdk_display_get_default_seat(display)
+        let keyboard = gdk_seat_get_keyboard(seat)
+        deliver(event, device: keyboard, source: keyboard)
+        return true
+    }
+
+    /// Press and release.
+    @discardableResult
+    public static func tapKey(_ widget: UnsafeMutablePointer<GtkWidget>, keyval: UInt32, state: UInt32 = 0) -> Bool {
+        key(widget, keyval: keyval, press: true, state: state)
+            && key(widget, keyval: keyval, press: false, state: state)
+    }
+
+    // MARK: - Plumbing
+
+    private struct PointerTarget {
+        let window: OpaquePointer
+        let x, y, rootX, rootY: Double
+        let pointer: OpaquePointer?
+        let source: OpaquePointer?
+    }
+
+    private static func pointerTarget(_ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> PointerTarget? {
+        guard gtk_widget_get_realized(widget) != 0, let window = gtk_widget_get_window(widget) else { return nil }
+        // A widget without its own GdkWindow draws in its parent's: its origin is the allocation's.
+        var wx = x, wy = y
+        if gtk_widget_get_has_window(widget) == 0 {
+            var allocation = GtkAllocation()
+            gtk_widget_get_allocation(widget, &allocation)
+            wx += Double(allocation.x)
+            wy += Double(allocation.y)
+        }
+        var originX: gint = 0, originY: gint = 0
+        gdk_window_get_root_coords(window, 0, 0, &originX, &originY)
+        let rootX = Double(originX) + wx, rootY = Double(originY) + wy
+        let seat = gdk_display_get_default_seat(gtk_widget_get_display(widget))
+        let pointer = gdk_seat_get_pointer(seat)
+        return PointerTarget(window: window, x: wx, y: wy, rootX: rootX, rootY: rootY,
+                             pointer: pointer, source: physicalPointer(seat) ?? pointer)
+    }
+
+    /// The first physical (slave) mouse, as real XI2 events name their source device; under
+    /// Xvfb that is the "Virtual core XTEST pointer".
+    private static func physicalPointer(_ seat: UnsafeMutablePointer<GdkSeat>?) -> OpaquePointer? {
+        guard let list = gdk_seat_get_slaves(seat, GDK_SEAT_CAPABILITY_POINTER) else { return nil }
+        defer { g_list_free(list) }
+        var first: OpaquePointer?
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            let device = OpaquePointer(current.pointee.data)
+            if first == nil { first = device }
+            if gdk_device_get_source(device) == GDK_SOURCE_MOUSE { return device }
+            node = current.pointee.next
+        }
+        return first
+    }
+
+    private static func deliver(_ event: UnsafeMutablePointer<GdkEvent>, device: OpaquePointer?, source: OpaquePointer?) {
+        gdk_event_set_device(event, device)
+        gdk_event_set_source_device(event, source)
+        gtk_main_do_event(event)
+        gdk_event_free(event)  // unrefs the window
+    }
+
+    /// The event owns a reference to its window (gdk_event_free drops it).
+    private static func retained(_ window: OpaquePointer) -> OpaquePointer {
+        g_object_ref(UnsafeMutableRawPointer(window))
+        return window
+    }
+
+    private static func buttonMask(_ button: UInt32) -> UInt32 {
+        (1...5).contains(button) ? GDK_BUTTON1_MASK.rawValue << (button - 1) : 0
+    }
+
+    private static var lastTime: UInt32 = 0
+
+    /// Millisecond timestamps from the monotonic clock, strictly increasing so that consecutive
+    /// synthesized events never share a time (gestures and double-click detection compare them).
+    private static func nextTime() -> UInt32 {
+        let now = UInt32(truncatingIfNeeded: g_get_monotonic_time() / 1000)
+        lastTime = max(now, lastTime &+ 1)
+        return lastTime
+    }
+}

@@ -1,0 +1,43 @@
+import CGtk
+
+/// Driving GTK without `gtk_main`: for tests and scripted runs that must wait for the toolkit
+/// (a window mapped, a frame drawn, a timeout fired) without sleeping and hoping.
+@MainActor
+public enum MainLoop {
+    private static var initialized: Bool?
+
+    /// `gtk_init_check` once per process. False when there is no display (no `DISPLAY`, or the
+    /// server refused): callers should skip rather than crash.
+    public static func initializeGtk() -> Bool {
+        if let initialized { return initialized }
+        let ok = gtk_init_check(nil, nil) != 0
+        initialized = ok
+        return ok
+    }
+
+    /// Iterates the default main context until `condition` holds; false if `timeout` (seconds)
+    /// passed first. The timeout is only a failsafe: each iteration blocks until something
+    /// happens, and a 10 ms wake-up timer keeps the deadline checked when nothing does.
+    @discardableResult
+    public static func run(until condition: () -> Bool, timeout: Double = 10) -> Bool {
+        let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)
+        let wakeUp = Timeout(every: 10) { true }
+        defer { wakeUp.cancel() }
+        while !condition() {
+            if g_get_monotonic_time() >= deadline { return false }
+            g_main_context_iteration(nil, 1)
+        }
+        return true
+    }
+
+    /// Handles everything already pending, without blocking.
+    public static func drain() {
+        while g_main_context_iteration(nil, 0) != 0 {}
+    }
+
+    /// Runs the loop for `seconds`, handling whatever comes (for animations that must advance).
+    public static func run(for seconds: Double) {
+        let end = g_get_monotonic_time() + Int(seconds * 1_000_000)
+        run(until: { g_get_monotonic_time() >= end }, timeout: seconds + 1)
+    }
+}
