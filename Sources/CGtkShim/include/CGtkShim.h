@@ -27,5 +27,12 @@ static inline gboolean ptr_source_remove(void) { return G_SOURCE_REMOVE; }
 static inline gboolean ptr_source_continue(void) { return G_SOURCE_CONTINUE; }
 static inline GType ptr_type_scrollable_area(void) { return ptr_scrollable_area_get_type(); }
 
+/* A boolean GtkSettings property (g_object_get is variadic). */
+static inline gboolean ptr_settings_get_boolean(GtkSettings *settings, const gchar *name) {
+    gboolean value = FALSE;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
 G_END_DECLS
 #endif

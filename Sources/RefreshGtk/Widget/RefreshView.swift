@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import RefreshCore
 
 /// What the list shows: the app owns the rows, the widget asks for the visible ones only.
@@ -9,14 +10,26 @@ public protocol RowSource: AnyObject {
     func row(at index: Int) -> (title: String, subtitle: String)
 }
 
-/// The reusable pull-to-refresh list (SPEC §3.5). API CONTRACT — the body is being written.
+/// The reusable pull-to-refresh list (SPEC §3.5): a `ListView` whose input goes through the
+/// platform-free `RefreshEngine`, with the header and footer drawn over it.
+///
+/// Pack `widget`. Set `onRefresh` / `onLoadMore`; when your data arrived, change your
+/// `RowSource` and call `endRefreshing` / `endLoading`. Every handler, tick callback and
+/// gesture is dropped when the widget is destroyed; nothing is called afterwards.
 @MainActor
 public final class RefreshView {
+    public let list: ListView
     /// The widget to pack into a container (a GtkScrolledWindow).
-    public private(set) var widget: UnsafeMutablePointer<GtkWidget>!
+    public var widget: UnsafeMutablePointer<GtkWidget> { list.scrolledWindow }
 
-    public var headerStyle: HeaderStyle = .jike
-    public var footerMode: FooterMode = .auto
+    public var headerStyle: HeaderStyle {
+        get { engine.style }
+        set { update { $0.setStyle(newValue, at: $1) } }
+    }
+    public var footerMode: FooterMode {
+        get { engine.footerMode }
+        set { update { $0.setFooterMode(newValue, at: $1) } }
+    }
 
     /// Called once per refresh, when the header has settled open. Call `endRefreshing` when done.
     public var onRefresh: (() -> Void)?
@@ -29,15 +42,295 @@ public final class RefreshView {
     /// Once, after the first frame was drawn.
     public var onFirstFrame: (() -> Void)?
 
-    public init(source: RowSource) {}
+    public var headerPhase: HeaderPhase { engine.header }
+    public var footerPhase: FooterPhase { engine.footer }
+    /// The displayed pull and push, in logical px.
+    public var pull: Double { engine.pull }
+    public var push: Double { engine.push }
+    /// The engine's view of everything (read-only), for tests and diagnostics.
+    public var state: RefreshEngine { engine }
+    public private(set) var isDestroyed = false
+
+    private var engine: RefreshEngine
+    private var connections: [SignalConnection] = []
+    private var tick: TickCallback?
+    private var dragGesture: OpaquePointer?
+    private var pressGesture: OpaquePointer?
+    /// True while we write the engine's offset into the adjustment (its echo is not external).
+    private var syncingOffset = false
+    private var drawnDisplacement = 0.0
+    private var drawnDecorations = false
+
+    public init(source: RowSource) {
+        list = ListView(source: source)
+        engine = RefreshEngine(viewportHeight: 0, rowsHeight: list.rowsHeight, now: RefreshView.clock())
+        list.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
+        connectInput()
+        connectList()
+        connectSettings()
+        GSignal.connect(list.scrolledWindow, "destroy") { [weak self] in self?.tearDown() }
+            .keep(in: &connections)
+    }
+
+    // MARK: - Public API (SPEC §3.5)
 
     /// Reveals the header and refreshes, as if the user had pulled. No-op while refreshing or loading.
-    public func beginRefreshing() {}
-    /// Ends the refresh. `insertedAtTop` rows were prepended by the app (0 on failure). No-op when not refreshing.
-    public func endRefreshing(ok: Bool, insertedAtTop: Int = 0) {}
-    /// Ends the load; `added` rows were appended by the app. No-op when not loading.
-    public func endLoading(added: Int, exhausted: Bool, ok: Bool) {}
+    public func beginRefreshing() {
+        update { _ = $0.beginRefreshing(at: $1) }
+    }
 
-    public var headerPhase: HeaderPhase { .idle }
-    public var footerPhase: FooterPhase { .idle }
+    /// Ends the refresh. `insertedAtTop` rows were prepended by the app (0 on failure).
+    /// No-op when not refreshing.
+    public func endRefreshing(ok: Bool, insertedAtTop: Int = 0) {
+        guard !isDestroyed else { return }
+        let inserted = ok ? Double(max(insertedAtTop, 0)) * list.rowHeight : 0
+        update { _ = $0.endRefreshing(ok: ok, insertedHeight: inserted, at: $1) }
+        reloadRowsIfNeeded()
+    }
+
+    /// Ends the load; `added` rows were appended by the app. No-op when not loading.
+    public func endLoading(added: Int, exhausted: Bool, ok: Bool) {
+        guard !isDestroyed else { return }
+        let addedHeight = ok ? Double(max(added, 0)) * list.rowHeight : 0
+        update { _ = $0.endLoading(ok: ok, exhausted: exhausted, addedHeight: addedHeight, at: $1) }
+        reloadRowsIfNeeded()
+    }
+
+    /// Starts a load-more (or retries a failed one) as if the footer was clicked.
+    public func loadMore() {
+        update { _ = $0.loadMore(at: $1) }
+    }
+
+    /// The row count changed outside a refresh or load (rows appended or removed at the end).
+    public func reloadData() {
+        guard !isDestroyed else { return }
+        update { $0.setRowsHeight(self.list.rowsHeight, at: $1) }
+        reloadRowsIfNeeded()
+    }
+
+    // MARK: - Engine plumbing
+
+    /// Seconds on GLib's monotonic clock, the frame clock's time base.
+    static func clock() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+
+    /// Runs one engine call, mirrors the result into GTK, then tells the app what happened.
+    /// Handlers may call back into the view (e.g. `endRefreshing` from `onRefresh`): the engine
+    /// call has finished by then, so that re-entry is an ordinary new update.
+    private func update(at time: Double = RefreshView.clock(), _ body: (inout RefreshEngine, Double) -> Void) {
+        guard !isDestroyed else { return }
+        body(&engine, time)
+        syncToGtk()
+        dispatch(engine.takeEvents())
+        scheduleTicks()
+    }
+
+    private func syncToGtk() {
+        list.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
+        if abs(list.offset - engine.offset) > 0.001 {
+            syncingOffset = true
+            list.offset = engine.offset
+            syncingOffset = false
+        }
+        let displacement = engine.displacement
+        let decorations = engine.header != .idle || engine.pull > 0 || engine.footer == .loading
+            || engine.push > 0 || engine.needsTicks
+        if displacement != drawnDisplacement || decorations || drawnDecorations {
+            drawnDisplacement = displacement
+            list.displacement = displacement
+            list.queueDraw()
+        }
+        drawnDecorations = decorations
+    }
+
+    private func dispatch(_ events: [EngineEvent]) {
+        for event in events {
+            guard !isDestroyed else { return }
+            switch event {
+            case let .header(phase, pull): onHeaderPhase?(phase, pull)
+            case let .footer(phase): onFooterPhase?(phase)
+            case .refreshRequested: onRefresh?()
+            case .loadRequested: onLoadMore?()
+            }
+        }
+    }
+
+    /// Keeps a frame-clock tick running exactly while the engine animates or waits on time.
+    private func scheduleTicks() {
+        guard !isDestroyed, engine.needsTicks, tick?.isActive != true else { return }
+        tick = TickCallback(list.area) { [weak self] frameTime in
+            guard let self, !self.isDestroyed else { return false }
+            self.update(at: Double(frameTime) / 1_000_000) { $0.tick(at: $1) }
+            return self.engine.needsTicks
+        }
+    }
+
+    private func reloadRowsIfNeeded() {
+        guard !isDestroyed else { return }
+        if abs(engine.rowsHeight - list.rowsHeight) > 0.001 {
+            // The app changed more rows than it reported: trust the source.
+            update { $0.setRowsHeight(self.list.rowsHeight, at: $1) }
+        }
+        list.reloadData()
+        syncToGtk()
+    }
+
+    // MARK: - Wiring
+
+    private func connectList() {
+        list.onOffsetChanged = { [weak self] value in
+            guard let self, !self.syncingOffset else { return }
+            self.update { $0.externalScroll(to: value, at: $1) }
+        }
+        list.onViewportChanged = { [weak self] _, height in
+            self?.update { $0.resize(viewportHeight: height, at: $1) }
+        }
+        list.drawOverlay = { [weak self] cr, width, height in
+            self?.drawDecorations(cr, width: width, height: height)
+        }
+        list.onFirstFrame = { [weak self] in self?.onFirstFrame?() }
+    }
+
+    private func connectInput() {
+        let area = list.area
+        GSignal.connectEvent(area, "scroll-event") { [weak self] event in
+            self?.handleScroll(event) ?? false
+        }.keep(in: &connections)
+        GSignal.connectEvent(area, "key-press-event") { [weak self] event in
+            self?.handleKey(event) ?? false
+        }.keep(in: &connections)
+
+        // Mouse and touch drags. HACK: GTK keeps only a weak pointer to a widget's gestures, so
+        // we hold the reference and drop it on destroy.
+        let drag: OpaquePointer = gtk_gesture_drag_new(area)!
+        gtk_gesture_single_set_button(drag, 1)
+        gtk_gesture_single_set_touch_only(drag, 0)
+        gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_BUBBLE)
+        dragGesture = drag
+        GSignal.connectDoubles(drag, "drag-begin") { [weak self] _, _ in
+            self?.update { $0.dragBegin(at: $1) }
+        }.keep(in: &connections)
+        GSignal.connectDoubles(drag, "drag-update") { [weak self] _, offsetY in
+            self?.update { $0.dragUpdate(offsetY: offsetY, at: $1) }
+        }.keep(in: &connections)
+        GSignal.connectDoubles(drag, "drag-end") { [weak self] _, _ in
+            self?.update { $0.dragEnd(at: $1) }
+        }.keep(in: &connections)
+        GSignal.connectPointer(drag, "cancel") { [weak self] _ in
+            self?.update { $0.dragEnd(at: $1) }
+        }.keep(in: &connections)
+
+        // A click on the footer loads more or retries (SPEC §5).
+        let press: OpaquePointer = gtk_gesture_multi_press_new(area)!
+        gtk_gesture_single_set_button(press, 1)
+        pressGesture = press
+        GSignal.connectPress(press, "released") { [weak self] count, x, y in
+            guard let self, count == 1 else { return }
+            gtk_widget_grab_focus(self.list.area)
+            if self.footerContains(x: x, y: y) { self.activateFooter() }
+        }.keep(in: &connections)
+
+        // HACK: the scrolled window's own touch-drag scrolling would fight our drag gesture;
+        // with kinetic scrolling off it leaves touch to us (the engine flings on release).
+        gtk_scrolled_window_set_kinetic_scrolling(gcast(list.scrolledWindow), 0)
+    }
+
+    /// Follows `gtk-enable-animations`: off makes every settle and timeline jump to its end.
+    private func connectSettings() {
+        guard let settings = gtk_settings_get_default() else { return }
+        readAnimationSetting(settings)
+        GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in
+            self?.readAnimationSetting(settings)
+        }.keep(in: &connections)
+    }
+
+    private func readAnimationSetting(_ settings: UnsafeMutablePointer<GtkSettings>) {
+        let enabled = ptr_settings_get_boolean(settings, "gtk-enable-animations") != 0
+        update { engine, _ in engine.animationsEnabled = enabled }
+    }
+
+    private func handleScroll(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        guard let step = ScrollTranslation.translate(event, pageSize: engine.viewportHeight) else { return false }
+        var consumed = false
+        update {
+            if step.delta != 0 {
+                consumed = $0.scroll(delta: step.delta, source: step.source, at: $1) == .consumed
+            }
+            if step.isStop {
+                // The stop still reaches the scrolled window (it ends its kinetic scrolling)
+                // unless the engine owns the gesture.
+                consumed = consumed || $0.pull > 0 || $0.push > 0
+                $0.scrollStop(at: $1)
+            }
+        }
+        return consumed
+    }
+
+    private func handleKey(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        guard let action = KeyAction.from(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
+            return false
+        }
+        switch action {
+        case .refresh:
+            beginRefreshing()
+        case .scroll(let command):
+            update { $0.command(command, at: $1) }
+        case .lineUp, .lineDown:
+            let target = engine.offset + (action == .lineUp ? -list.rowHeight : list.rowHeight)
+            update { $0.externalScroll(to: target, at: $1) }
+        case .activate:
+            guard footerIsReachable else { return false }
+            activateFooter()
+        }
+        return true
+    }
+
+    /// The footer is on screen and says "Load more" or "Couldn't load — click to retry".
+    private var footerIsReachable: Bool {
+        let footer = engine.footerVisual
+        return footer.isShown && (footer.phase == .idle || footer.phase == .failed)
+            && footer.top < engine.viewportHeight && footer.top + Tuning.footerHeight > 0
+    }
+
+    private func footerContains(x: Double, y: Double) -> Bool {
+        let top = engine.footerVisual.top
+        return footerIsReachable && y >= top && y < top + Tuning.footerHeight
+    }
+
+    private func activateFooter() {
+        update { _ = $0.loadMore(at: $1) }
+    }
+
+    private func drawDecorations(_ cr: OpaquePointer, width: Double, height: Double) {
+        guard !isDestroyed else { return }
+        Decorations.draw(header: engine.headerVisual, footer: engine.footerVisual, cr: cr,
+                         width: width, height: height, widget: list.area)
+    }
+
+    /// The scrolled window is being destroyed: stop everything that could call back.
+    private func tearDown() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        tick?.remove()
+        tick = nil
+        for connection in connections { connection.disconnect() }
+        connections.removeAll()
+        if let dragGesture { g_object_unref(dragGesture.gpointer) }
+        if let pressGesture { g_object_unref(pressGesture.gpointer) }
+        dragGesture = nil
+        pressGesture = nil
+        onRefresh = nil
+        onLoadMore = nil
+        onHeaderPhase = nil
+        onFooterPhase = nil
+        onFirstFrame = nil
+    }
+}
+
+extension SignalConnection {
+    /// Keeps the connection for disconnecting at teardown.
+    @discardableResult
+    func keep(in list: inout [SignalConnection]) -> SignalConnection {
+        list.append(self)
+        return self
+    }
 }
