@@ -1,2 +1,6 @@
+import Glibc
 import RefreshGtk
-print("refresh-demo")
+
+_ = Trace.processStart  // the trace's clock starts now
+L10n.setUp()            // before GTK starts: locale and translations
+exit(DemoCommandLine.main(Array(CommandLine.arguments.dropFirst())))

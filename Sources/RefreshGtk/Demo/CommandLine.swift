@@ -1,0 +1,212 @@
+import ArgumentParser
+import RefreshCore
+
+/// What `refresh-demo run` was asked for, validated.
+public struct DemoOptions: Equatable, Sendable {
+    public var rows = 300
+    public var latency = 1.5
+    public var failRate = 0.0
+    public var pageSize = 20
+    public var pages = 5
+    public var header: HeaderStyle = .jike
+    public var footer: FooterMode = .auto
+    public var trace = false
+    /// Seeds the simulated source's generator (failures, refresh sizes); nil: a fresh seed.
+    public var seed: UInt64?
+
+    public init() {}
+
+    public static let rowsRange = 0...100_000_000
+    public static let latencyRange = 0.0...60.0
+    public static let failRateRange = 0.0...1.0
+    public static let pageSizeRange = 1...10_000
+    public static let pagesRange = 0...1_000_000
+
+    /// The whole validation, pure: the command line's raw strings in, options or the first error
+    /// out. Every number is parsed strictly (no whitespace, no hex, no NaN or infinity; a value
+    /// too big for its type is out of range rather than "not a number").
+    public static func validated(
+        rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
+        pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
+        seed: String? = nil
+    ) throws(DemoOptionError) -> DemoOptions {
+        var options = DemoOptions()
+        options.rows = try integer(rows, option: "--rows", in: rowsRange)
+        options.latency = try decimal(latency, option: "--latency", in: latencyRange)
+        options.failRate = try decimal(failRate, option: "--fail-rate", in: failRateRange)
+        options.pageSize = try integer(pageSize, option: "--page-size", in: pageSizeRange)
+        options.pages = try integer(pages, option: "--pages", in: pagesRange)
+        options.header = try choice(header, option: "--header", HeaderStyle.self)
+        options.footer = try choice(footer, option: "--footer", FooterMode.self)
+        options.trace = trace
+        if let seed {
+            guard isDigits(seed), let value = UInt64(seed) else {
+                throw DemoOptionError(option: "--seed", value: seed, expected: "a whole number from 0 to \(UInt64.max)")
+            }
+            options.seed = value
+        }
+        return options
+    }
+
+    private static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(DemoOptionError) -> Int {
+        guard isDigits(text), let value = Int(text), range.contains(value) else {
+            throw DemoOptionError(option: option, value: text,
+                                  expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    private static func decimal(_ text: String, option: String, in range: ClosedRange<Double>) throws(DemoOptionError) -> Double {
+        // Plain decimal notation only: Double(_:) would also take "nan", "inf" and hex floats.
+        let allowed = Set("0123456789.eE+-")
+        guard !text.isEmpty, text.allSatisfy(allowed.contains), text.contains(where: \.isNumber),
+              let value = Double(text), value.isFinite, range.contains(value)
+        else {
+            throw DemoOptionError(option: option, value: text,
+                                  expected: "a number from \(format(range.lowerBound)) to \(format(range.upperBound))")
+        }
+        return value
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(
+        _ text: String, option: String, _: T.Type
+    ) throws(DemoOptionError) -> T where T.RawValue == String {
+        guard let value = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DemoOptionError(option: option, value: text, expected: "one of \(names)")
+        }
+        return value
+    }
+
+    private static func isDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// A rejected option value; `description` is the one-line message printed on stderr.
+public struct DemoOptionError: Error, Equatable, CustomStringConvertible {
+    public let option: String
+    public let value: String
+    public let expected: String
+
+    public var description: String { "invalid value '\(value)' for \(option): expected \(expected)" }
+}
+
+/// `refresh-demo`: the root command. It only dispatches; `run` is the default subcommand, so
+/// `refresh-demo --rows 5` means `refresh-demo run --rows 5`.
+public struct RefreshDemoCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "refresh-demo",
+        abstract: "A GTK 3 list with pull-to-refresh and load-more.",
+        // Add a subcommand here, and nowhere else.
+        subcommands: [RunCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+
+    public init() {}
+}
+
+/// `refresh-demo run`: opens the demo window.
+public struct RunCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Open the demo window (the default).")
+
+    // Strings, validated by `DemoOptions.validated`, so that every bad value gets the same kind
+    // of message. `.unconditional` so that "-1" is read as a (bad) value, not as an option.
+    @Option(parsing: .unconditional, help: "Initial number of rows, 0…100000000.")
+    var rows = "300"
+    @Option(parsing: .unconditional, help: "Seconds each simulated refresh or load takes, 0…60.")
+    var latency = "1.5"
+    @Option(name: .customLong("fail-rate"), parsing: .unconditional,
+            help: "Probability that a refresh or load fails, 0…1.")
+    var failRate = "0"
+    @Option(name: .customLong("page-size"), parsing: .unconditional,
+            help: "Rows per loaded page (a refresh adds 1…page-size), 1…10000.")
+    var pageSize = "20"
+    @Option(parsing: .unconditional, help: "Pages that load-more can add before the source is exhausted, 0…1000000.")
+    var pages = "5"
+    @Option(parsing: .unconditional, help: "Header style: jike, classic or plain.")
+    var header = "jike"
+    @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view) or pull.")
+    var footer = "auto"
+    @Flag(help: "Print one JSON object per event on stdout.")
+    var trace = false
+    @Option(parsing: .unconditional, help: "Seed for the simulated source (reproducible failures and refresh sizes).")
+    var seed: String?
+
+    public init() {}
+
+    public func options() throws(DemoOptionError) -> DemoOptions {
+        try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
+                                  pages: pages, header: header, footer: footer, trace: trace, seed: seed)
+    }
+
+    public func validate() throws {
+        do { _ = try options() } catch { throw ValidationError(error.description) }
+    }
+
+    public func run() throws {
+        let options = try options()
+        // ArgumentParser calls run() from main.swift's top level: the main thread.
+        let status = MainActor.assumeIsolated { DemoApp.run(options) }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// Parsing and exit statuses, kept apart from running so that tests can call them.
+public enum DemoCommandLine {
+    /// Exit status for any bad command line (ArgumentParser's own would be 64).
+    public static let usageErrorStatus: Int32 = 2
+
+    public enum Outcome {
+        /// Parsed and validated: run it.
+        case command(any ParsableCommand)
+        /// Nothing to run: print and exit (help on stdout with 0, errors on stderr with 2).
+        case exit(status: Int32, stdout: String, stderr: String)
+    }
+
+    /// Parses `arguments` (without the program name). Pure: opens nothing, prints nothing.
+    public static func parse(_ arguments: [String]) -> Outcome {
+        do {
+            return .command(try RefreshDemoCommand.parseAsRoot(arguments))
+        } catch {
+            return outcome(for: error)
+        }
+    }
+
+    /// What to print and return for an error thrown by parsing or by a command's run().
+    public static func outcome(for error: any Error) -> Outcome {
+        if let exit = error as? ExitCode {
+            return .exit(status: exit.rawValue, stdout: "", stderr: "")
+        }
+        if RefreshDemoCommand.exitCode(for: error) == .success {
+            // --help, -h, `help <subcommand>`.
+            return .exit(status: 0, stdout: RefreshDemoCommand.fullMessage(for: error) + "\n", stderr: "")
+        }
+        let message = RefreshDemoCommand.message(for: error)
+            .split(whereSeparator: \.isNewline).joined(separator: " ")
+        return .exit(status: usageErrorStatus, stdout: "", stderr: "refresh-demo: \(message)\n")
+    }
+
+    /// The whole program; returns the exit status.
+    @MainActor
+    public static func main(_ arguments: [String]) -> Int32 {
+        var outcome = parse(arguments)
+        if case .command(var command) = outcome {
+            do {
+                try command.run()
+                return 0
+            } catch {
+                outcome = self.outcome(for: error)
+            }
+        }
+        guard case let .exit(status, stdout, stderr) = outcome else { return 0 }
+        FileDescriptorSink.standardOutput.write(stdout)
+        FileDescriptorSink.standardError.write(stderr)
+        return status
+    }
+}

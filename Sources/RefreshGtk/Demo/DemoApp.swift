@@ -1,0 +1,136 @@
+import CGtk
+import RefreshCore
+
+/// The demo application: one window with a RefreshView over generated rows and a simulated,
+/// slow, sometimes failing source. Everything runs on the GTK main loop (GLib sources only).
+@MainActor
+public final class DemoApp {
+    public static let applicationID = "io.github.gtk_pull_to_refresh.Demo"
+
+    public let options: DemoOptions
+    public let rows: DemoRows
+    public let feed: SimulatedFeed
+    public let trace: Trace?
+    public private(set) var view: RefreshView?
+    public private(set) var window: UnsafeMutablePointer<GtkWidget>?
+    private var application: UnsafeMutablePointer<GtkApplication>?
+
+    public init(options: DemoOptions, trace: Trace?) {
+        self.options = options
+        self.trace = trace
+        // Reserve ids for every page load-more can add, so that ids stay positive.
+        rows = DemoRows(count: options.rows, reserve: options.pages * options.pageSize)
+        feed = SimulatedFeed(rows: rows, options: options)
+    }
+
+    /// Runs the application until its window closes; returns the exit status.
+    public static func run(_ options: DemoOptions) -> Int32 {
+        _ = Trace.processStart
+        let app = DemoApp(options: options, trace: options.trace ? Trace.standardOutput() : nil)
+        return app.run()
+    }
+
+    public func run() -> Int32 {
+        // NON_UNIQUE: no single-instance negotiation, so no session bus is needed.
+        let application = gtk_application_new(DemoApp.applicationID, G_APPLICATION_NON_UNIQUE)!
+        self.application = application
+        GSignal.connect(application, "activate") { [weak self] in self?.activate() }
+        // Our own arguments were parsed already: GApplication gets none.
+        let status = g_application_run(gcast(application), 0, nil)
+        feed.cancel()
+        trace?.quit()
+        g_object_unref(application)
+        self.application = nil
+        return status
+    }
+
+    private func activate() {
+        if let window {
+            gtk_window_present(gcast(window))
+            return
+        }
+        guard let application else { return }
+        let window = gtk_application_window_new(application)!
+        self.window = window
+        gtk_window_set_title(gcast(window), L10n.windowTitle)
+        gtk_window_set_default_size(gcast(window), 420, 720)
+        gtk_window_set_default_icon_name(DemoApp.applicationID)
+        gtk_window_set_titlebar(gcast(window), makeHeaderBar())
+
+        let view = makeView()
+        self.view = view
+        gtk_container_add(gcast(window), view.widget)
+
+        GSignal.connectEvent(window, "key-press-event") { [weak self] event in
+            self?.handleShortcut(event) ?? false
+        }
+        GSignal.connect(window, "destroy") { [weak self] in
+            // Closing at any moment: answers still pending must never reach the destroyed view.
+            self?.feed.cancel()
+            self?.view = nil
+            self?.window = nil
+        }
+        gtk_widget_show_all(window)
+        // Keys (F5, Home, End, Page keys) go to the list rather than the header bar's button.
+        _ = gtk_widget_child_focus(view.widget, GTK_DIR_TAB_FORWARD)
+    }
+
+    private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = gtk_header_bar_new()!
+        gtk_header_bar_set_title(gcast(bar), L10n.windowTitle)
+        gtk_header_bar_set_show_close_button(gcast(bar), 1)
+        let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)!
+        gtk_widget_set_tooltip_text(refresh, L10n.refreshAction + " (F5)")
+        // Clicking must leave the keyboard focus on the list.
+        gtk_widget_set_focus_on_click(refresh, 0)
+        GSignal.connect(refresh, "clicked") { [weak self] in self?.view?.beginRefreshing() }
+        gtk_header_bar_pack_start(gcast(bar), refresh)
+        return bar
+    }
+
+    private func makeView() -> RefreshView {
+        let view = RefreshView(source: rows)
+        view.headerStyle = options.header
+        view.footerMode = options.footer
+        view.onFirstFrame = { [weak self] in
+            guard let self else { return }
+            self.trace?.ready(rows: self.rows.rowCount)
+        }
+        view.onHeaderPhase = { [weak self] phase, pull in self?.trace?.header(phase, pull: pull) }
+        view.onFooterPhase = { [weak self] phase in self?.trace?.footer(phase) }
+        view.onRefresh = { [weak self] in self?.refresh() }
+        view.onLoadMore = { [weak self] in self?.loadMore() }
+        return view
+    }
+
+    private func refresh() {
+        trace?.begin("refresh")
+        feed.refresh { [weak self] result in
+            guard let self, let view = self.view else { return }
+            self.trace?.end("refresh", ok: result.ok, added: result.added, rows: self.rows.rowCount)
+            view.endRefreshing(ok: result.ok, insertedAtTop: result.added)
+        }
+    }
+
+    private func loadMore() {
+        trace?.begin("load")
+        feed.loadMore { [weak self] result in
+            guard let self, let view = self.view else { return }
+            self.trace?.end("load", ok: result.ok, added: result.added, rows: self.rows.rowCount)
+            view.endLoading(added: result.added, exhausted: result.exhausted, ok: result.ok)
+        }
+    }
+
+    /// Ctrl+Q and Ctrl+W close the window (and so quit). Everything else goes on to the list.
+    private func handleShortcut(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        let modifiers = event.pointee.key.state & gtk_accelerator_get_default_mod_mask().rawValue
+        guard modifiers == GDK_CONTROL_MASK.rawValue else { return false }
+        switch gdk_keyval_to_lower(event.pointee.key.keyval) {
+        case UInt32(GDK_KEY_q), UInt32(GDK_KEY_w):
+            if let window { gtk_widget_destroy(window) }
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import CGtk
+
+/// The demo's data source (SPEC §7): pages arrive after a GLib timeout and fail at a given rate.
+/// Answers are decided when asked (from the seeded generator), applied to `rows` when the
+/// timeout fires, then reported. `cancel()` drops every pending answer (window closed).
+@MainActor
+public final class SimulatedFeed {
+    public struct Result: Equatable, Sendable {
+        public let ok: Bool
+        public let added: Int
+        /// Load-more only: no page is left (until the next refresh).
+        public let exhausted: Bool
+    }
+
+    public let rows: DemoRows
+    public let latency: Double
+    public let failRate: Double
+    public let pageSize: Int
+    public let pages: Int
+    /// Pages appended since the start or the last successful refresh.
+    public private(set) var pagesLoaded = 0
+    public var isExhausted: Bool { pagesLoaded >= pages }
+    public var isBusy: Bool { pending.contains { $0.isPending } }
+
+    private var generator: SplitMix64
+    private var pending: [Timeout] = []
+
+    public init(rows: DemoRows, latency: Double, failRate: Double, pageSize: Int, pages: Int, seed: UInt64) {
+        self.rows = rows
+        self.latency = latency
+        self.failRate = failRate
+        self.pageSize = max(1, pageSize)
+        self.pages = max(0, pages)
+        generator = SplitMix64(seed: seed)
+    }
+
+    public convenience init(rows: DemoRows, options: DemoOptions) {
+        self.init(rows: rows, latency: options.latency, failRate: options.failRate, pageSize: options.pageSize,
+                  pages: options.pages, seed: options.seed ?? UInt64(truncatingIfNeeded: g_get_real_time()))
+    }
+
+    /// After `latency`: prepends 1…pageSize rows and restarts paging (a refresh reloads the first
+    /// page, SPEC §6), or fails and changes nothing.
+    public func refresh(_ completion: @escaping @MainActor (Result) -> Void) {
+        let fails = failsNow()
+        let count = Int.random(in: 1...pageSize, using: &generator)
+        schedule {
+            if fails { return Result(ok: false, added: 0, exhausted: false) }
+            $0.rows.prepend(count)
+            $0.pagesLoaded = 0
+            return Result(ok: true, added: count, exhausted: $0.isExhausted)
+        } then: { completion($0) }
+    }
+
+    /// After `latency`: appends one page, or reports exhaustion (nothing added), or fails.
+    public func loadMore(_ completion: @escaping @MainActor (Result) -> Void) {
+        let fails = failsNow()
+        schedule {
+            if $0.isExhausted { return Result(ok: true, added: 0, exhausted: true) }
+            if fails { return Result(ok: false, added: 0, exhausted: false) }
+            $0.rows.append($0.pageSize)
+            $0.pagesLoaded += 1
+            return Result(ok: true, added: $0.pageSize, exhausted: $0.isExhausted)
+        } then: { completion($0) }
+    }
+
+    /// Drops every pending answer: their completions never run.
+    public func cancel() {
+        for timeout in pending { timeout.cancel() }
+        pending.removeAll()
+    }
+
+    private func failsNow() -> Bool {
+        failRate > 0 && Double.random(in: 0..<1, using: &generator) < failRate
+    }
+
+    private func schedule(
+        _ apply: @escaping @MainActor (SimulatedFeed) -> Result, then report: @escaping @MainActor (Result) -> Void
+    ) {
+        pending.removeAll { !$0.isPending }
+        pending.append(Timeout(after: latency) { [weak self] in
+            guard let self else { return }
+            report(apply(self))
+        })
+    }
+}
