@@ -1,0 +1,165 @@
+import CGtk
+import RefreshCore
+import RefreshGtk
+import Foundation
+import Testing
+
+/// Real-window tests: a RefreshView in a toplevel under Xvfb, driven by synthesized GDK events
+/// (delivered with gtk_main_do_event, as the display server's would be). They wait on the
+/// widget's state or its handlers, never on sleeps alone.
+@MainActor
+@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+struct RefreshViewTests {
+    @Test func threeWheelNotchesAtTheTopArmAndRefresh() throws {
+        let h = try GtkHarness()
+        defer { h.close() }
+        for _ in 0..<3 { EventSynthesis.scroll(h.view.list.area, x: 100, y: 100, .up) }
+        #expect(h.view.headerPhase == .armed)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        #expect(h.view.headerPhase == .refreshing)
+        #expect(h.headerTrace.prefix(3) == [.pulling, .armed, .refreshing])
+    }
+
+    @Test func oneWheelNotchDoesNotRefresh() throws {
+        let h = try GtkHarness()
+        defer { h.close() }
+        EventSynthesis.scroll(h.view.list.area, x: 100, y: 100, .up)
+        #expect(h.view.headerPhase == .pulling)
+        #expect(h.view.pull > 0)
+        // Released by the quiet period, it springs back to rest without refreshing.
+        #expect(MainLoop.run(until: { h.view.pull == 0 && !h.view.state.needsTicks }))
+        #expect(h.refreshes == 0)
+        #expect(h.view.headerPhase == .idle)
+    }
+
+    @Test func mouseDragDownRefreshesAndAShortDragDoesNot() throws {
+        let h = try GtkHarness()
+        defer { h.close() }
+        EventSynthesis.drag(h.view.list.area, from: (100, 50), to: (100, 80), steps: 6)
+        #expect(MainLoop.run(until: { h.view.pull == 0 && !h.view.state.needsTicks }))
+        #expect(h.refreshes == 0)
+        EventSynthesis.drag(h.view.list.area, from: (100, 50), to: (100, 400), steps: 20)
+        #expect(h.view.headerPhase == .refreshing)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+    }
+
+    @Test func smoothScrollEndedByScrollStopRefreshes() throws {
+        let h = try GtkHarness()
+        defer { h.close() }
+        let touchpad = h.touchpad
+        for _ in 0..<12 {
+            EventSynthesis.scroll(h.view.list.area, x: 100, y: 100, .smooth(dx: 0, dy: -0.3), sourceDevice: touchpad)
+        }
+        #expect(h.view.headerPhase == .armed)
+        EventSynthesis.scroll(h.view.list.area, x: 100, y: 100, .smooth(dx: 0, dy: 0), isStop: true,
+                              sourceDevice: touchpad)
+        // The stop event is the release: refreshing begins at once, not after a quiet period.
+        #expect(h.view.headerPhase == .refreshing)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+    }
+
+    @Test func reachingTheBottomFiresExactlyOneLoadMore() throws {
+        let h = try GtkHarness(rows: 40)
+        defer { h.close() }
+        EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 }))
+        // More input at the bottom during the load, and after it, in the same gesture: no second load.
+        for _ in 0..<5 { EventSynthesis.scroll(h.view.list.area, x: 100, y: 100, .down) }
+        MainLoop.drain()
+        #expect(h.loads == 1)
+        #expect(h.view.footerPhase == .loading)
+    }
+
+    @Test func inputDuringARefreshStartsNoSecondRefresh() throws {
+        let h = try GtkHarness()
+        defer { h.close() }
+        h.view.beginRefreshing()
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        for _ in 0..<6 { EventSynthesis.scroll(h.view.list.area, x: 100, y: 100, .up) }
+        EventSynthesis.drag(h.view.list.area, from: (100, 50), to: (100, 500), steps: 20)
+        EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_F5))
+        #expect(MainLoop.run(until: { h.view.pull <= h.view.headerStyle.heldHeight + 0.5 && !h.view.state.isGestureActive }))
+        #expect(h.refreshes == 1)
+        #expect(h.view.headerPhase == .refreshing)
+    }
+
+    @Test func f5AndCtrlRRefresh() throws {
+        let h = try GtkHarness()
+        defer { h.close() }
+        EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_F5))
+        #expect(h.view.headerPhase == .refreshing)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        h.view.endRefreshing(ok: true)
+        #expect(MainLoop.run(until: { h.view.headerPhase == .idle }))
+        EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_r), state: EventSynthesis.controlMask)
+        #expect(MainLoop.run(until: { h.refreshes == 2 }))
+    }
+
+    @Test func destroyingTheWindowMidRefreshLeavesNothingAlive() throws {
+        let before = InteropCounters.snapshot
+        do {
+            let h = try GtkHarness()
+            h.view.beginRefreshing()
+            #expect(MainLoop.run(until: { h.refreshes == 1 }))
+            #expect(InteropCounters.snapshot != before)
+            h.close()
+            #expect(h.view.isDestroyed)
+            // Calls after teardown are documented no-ops.
+            h.view.endRefreshing(ok: true, insertedAtTop: 3)
+            h.view.beginRefreshing()
+            MainLoop.drain()
+            #expect(h.refreshes == 1)
+        }
+        MainLoop.drain()
+        #expect(InteropCounters.snapshot == before)
+    }
+}
+
+/// A window with a RefreshView over generated rows, counting what the view asks for.
+@MainActor
+final class GtkHarness {
+    nonisolated static var hasDisplay: Bool { getenv("DISPLAY") != nil }
+
+    final class Rows: RowSource {
+        var rowCount: Int
+        init(_ count: Int) { rowCount = count }
+        func row(at index: Int) -> (title: String, subtitle: String) { ("Row \(index)", "Subtitle \(index)") }
+    }
+
+    let window: UnsafeMutablePointer<GtkWidget>
+    let rows: Rows
+    let view: RefreshView
+    private(set) var refreshes = 0
+    private(set) var loads = 0
+    private(set) var headerTrace: [HeaderPhase] = []
+    private(set) var footerTrace: [FooterPhase] = []
+    private var closed = false
+
+    init(rows count: Int = 300, width: Int32 = 400, height: Int32 = 600) throws {
+        try #require(MainLoop.initializeGtk())
+        rows = Rows(count)
+        view = RefreshView(source: rows)
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+        gtk_window_set_default_size(gcast(window), width, height)
+        gtk_container_add(gcast(window), view.widget)
+        view.onRefresh = { [unowned self] in refreshes += 1 }
+        view.onLoadMore = { [unowned self] in loads += 1 }
+        view.onHeaderPhase = { [unowned self] phase, _ in headerTrace.append(phase) }
+        view.onFooterPhase = { [unowned self] phase in footerTrace.append(phase) }
+        gtk_widget_show_all(window)
+        gtk_widget_grab_focus(view.list.area)
+        let drawn = MainLoop.run(until: { self.view.list.hasDrawnFirstFrame })
+        try #require(drawn, "the window never drew its first frame")
+    }
+
+    /// The touchpad source device, if the display has one; else nil (tests then use the
+    /// pointer, and the engine still releases on the scroll-stop event).
+    var touchpad: OpaquePointer? { nil }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        gtk_widget_destroy(window)
+        MainLoop.drain()
+    }
+}
