@@ -426,6 +426,7 @@ extension RefreshEngine {
             startCollapse()
         case .finishOver:
             preservingDisplayedEdges { $0.session = nil }
+            setPullPhase(.idle)
             if top.isTracking { classifyPull() } else if pull > 0 {
                 top = settle(top, curve: topCurve, to: 0, duration: duration(Tuning.springBackDuration))
             }
@@ -467,7 +468,7 @@ extension RefreshEngine {
             top = settle(top, curve: topCurve, to: refreshRunning ? heldHeight : 0,
                          duration: duration(Tuning.springBackDuration))
         }
-        if session == nil { setPullPhase(.idle) }
+        setPullPhase(.idle)
         // Bottom edge.
         let footerHeld = footerMode == .pull && footer == .loading
         if footer == .armed {
@@ -487,6 +488,7 @@ extension RefreshEngine {
         }
         loadStarted = now
         autoLoadLatched = true
+        emitChanges()
         events.append(.loadRequested)
         if footerMode == .pull, offset >= maxOffset - 0.5, !bottom.isTracking {
             bottom = settle(bottom, curve: bottomCurve, to: Tuning.footerHeight,
