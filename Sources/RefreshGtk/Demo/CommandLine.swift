@@ -93,6 +93,12 @@ public struct DemoOptionError: Error, Equatable, CustomStringConvertible {
     public let value: String
     public let expected: String
 
+    public init(option: String, value: String, expected: String) {
+        self.option = option
+        self.value = value
+        self.expected = expected
+    }
+
     public var description: String { "invalid value '\(value)' for \(option): expected \(expected)" }
 }
 
@@ -102,6 +108,10 @@ public struct RefreshDemoCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "refresh-demo",
         abstract: "A GTK 3 list with pull-to-refresh and load-more.",
+        discussion: """
+            Without a subcommand, `run` opens the demo window with the options given, e.g.
+            refresh-demo --rows 1000000 --header classic --trace. See 'refresh-demo run --help'.
+            """,
         // Add a subcommand here, and nowhere else.
         subcommands: [RunCommand.self],
         defaultSubcommand: RunCommand.self
@@ -113,7 +123,7 @@ public struct RefreshDemoCommand: ParsableCommand {
 /// `refresh-demo run`: opens the demo window.
 public struct RunCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Open the demo window (the default).")
+        commandName: "run", abstract: "Open the demo window.")
 
     // Strings, validated by `DemoOptions.validated`, so that every bad value gets the same kind
     // of message. `.unconditional` so that "-1" is read as a (bad) value, not as an option.
@@ -172,7 +182,13 @@ public enum DemoCommandLine {
     /// Parses `arguments` (without the program name). Pure: opens nothing, prints nothing.
     public static func parse(_ arguments: [String]) -> Outcome {
         do {
-            return .command(try RefreshDemoCommand.parseAsRoot(arguments))
+            var command = try RefreshDemoCommand.parseAsRoot(arguments)
+            let ours = RefreshDemoCommand.configuration.subcommands + [RefreshDemoCommand.self]
+            if ours.contains(where: { $0 == type(of: command) }) { return .command(command) }
+            // ArgumentParser's own commands (`--help`, `help run`): running them only throws the
+            // help request, which becomes the text to print.
+            try command.run()
+            return .exit(status: 0, stdout: "", stderr: "")
         } catch {
             return outcome(for: error)
         }

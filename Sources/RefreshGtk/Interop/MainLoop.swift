@@ -6,6 +6,15 @@ import CGtk
 public enum MainLoop {
     private static var initialized: Bool?
 
+    /// Whether a display is named in the environment (`DISPLAY` or `WAYLAND_DISPLAY`). Callable
+    /// from any context, e.g. a test trait's condition, to skip GTK tests instead of crashing.
+    public nonisolated static var hasDisplay: Bool {
+        ["DISPLAY", "WAYLAND_DISPLAY"].contains { name in
+            guard let value = g_getenv(name) else { return false }
+            return value.pointee != 0
+        }
+    }
+
     /// `gtk_init_check` once per process. False when there is no display (no `DISPLAY`, or the
     /// server refused): callers should skip rather than crash.
     public static func initializeGtk() -> Bool {

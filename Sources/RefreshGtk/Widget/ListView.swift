@@ -215,7 +215,7 @@ public final class ListView {
             // A drawing area does not take focus on click by itself; keys need it. Returning
             // false leaves the press to every other handler.
             GSignal.connectEvent(area, "button-press-event") { [weak self] _ in
-                if let self, gtk_widget_has_focus(self.area) == 0 { gtk_widget_grab_focus(self.area) }
+                if let self, gtk_widget_is_focus(self.area) == 0 { gtk_widget_grab_focus(self.area) }
                 return false
             },
             GSignal.connect(scrolledWindow, "destroy") { [weak self] in self?.tearDown() },
@@ -234,6 +234,10 @@ public final class ListView {
     private func tearDown() {
         guard !isDestroyed else { return }
         ptr_scrollable_area_set_adjustments_callback(area, nil, nil)
+        // The adjustments die with the scrolled window: keep the value, forget the pointers.
+        detachedOffset = offset
+        vadjustment = nil
+        hadjustment = nil
         for connection in connections { connection.disconnect() }
         connections = []
         valueChanged?.disconnect()
@@ -287,9 +291,11 @@ public final class ListView {
         text.setWidth(width - 2 * ListView.horizontalPadding)
 
         // Device pixels per logical px (2 at GDK_SCALE=2): positions snap to whole device pixels.
-        var unitX = 0.0, unitY = 1.0
+        // The surface's device scale is not part of cairo_user_to_device_distance (Cairo 1.16).
+        var unitX = 0.0, unitY = 1.0, deviceScaleX = 1.0, deviceScaleY = 1.0
         cairo_user_to_device_distance(cr, &unitX, &unitY)
-        let scale = max(1, abs(unitY))
+        cairo_surface_get_device_scale(cairo_get_target(cr), &deviceScaleX, &deviceScaleY)
+        let scale = max(1, abs(unitY * deviceScaleY))
         func snap(_ y: Double) -> Double { (y * scale).rounded() / scale }
 
         // Content y at the viewport's top edge; only this difference meets Cairo, never a huge y.
