@@ -128,21 +128,28 @@ public enum L10n {
 
     // MARK: gettext
 
+    // dgettext returns its own argument when there is no translation, so the C strings passed
+    // in must outlive the copy: keep them in withCString (a bridged temporary would not).
+
     /// The translation of `msgid` in our domain (the msgid itself when there is none).
     static func tr(_ msgid: String) -> String {
-        String(cString: dgettext(domain, msgid))
+        msgid.withCString { String(cString: dgettext(domain, $0)) }
     }
 
     /// `pgettext`: the translation of `msgid` in `context` (glibc has no function for it).
     static func trc(_ context: String, _ msgid: String) -> String {
         let key = context + "\u{04}" + msgid
-        let out = String(cString: dgettext(domain, key))
+        let out = key.withCString { String(cString: dgettext(domain, $0)) }
         return out == key ? msgid : out
     }
 
     /// `ngettext`: the plural form of `singular`/`plural` for `n`.
     static func trn(_ singular: String, _ plural: String, _ n: Int) -> String {
-        String(cString: dngettext(domain, singular, plural, UInt(clamping: max(0, n))))
+        singular.withCString { one in
+            plural.withCString { many in
+                String(cString: dngettext(domain, one, many, UInt(clamping: max(0, n))))
+            }
+        }
     }
 
     /// Puts `value` in place of the single placeholder of a translated template: `%@`, `%s`,
