@@ -279,6 +279,8 @@ public struct RefreshEngine: Sendable {
         }
         setPullPhase(.idle)
         top = settle(top, curve: topCurve, to: heldHeight, duration: duration(Tuning.revealDuration))
+        // Report `refreshing` before the action that a zero-length reveal fires right away.
+        emitChanges()
         if offset > 0 { moveOffset(to: 0, duration: duration(Tuning.revealDuration)) }
         advance(to: now)
         emitChanges()
@@ -574,7 +576,9 @@ extension RefreshEngine {
         guard footerMode == .auto, !isShortList else { return }
         let inZone = offset + viewportHeight >= rowsHeight - 0.5
         guard inZone else {
-            autoLoadLatched = false
+            // Leaving the zone is a new approach only outside a gesture (scrollbar, fling, keys):
+            // within one gesture it fires again only after a new gesture (SPEC §5).
+            if gesture == nil { autoLoadLatched = false }
             return
         }
         guard movingDown, !autoLoadLatched, footer == .idle || footer == .failed, canLoad else { return }
