@@ -30,7 +30,8 @@ public struct Tween: Sendable, Equatable {
     }
 
     public func progress(at t: Double) -> Double {
-        duration <= 0 ? 1 : min(max((t - start) / duration, 0), 1)
+        // At `end` exactly the tween is finished, even where (start + duration) − start < duration.
+        duration <= 0 || t >= end ? 1 : min(max((t - start) / duration, 0), 1)
     }
 
     public func value(at t: Double) -> Double {

@@ -479,6 +479,7 @@ extension RefreshEngine {
             bottom = settle(bottom, curve: bottomCurve, to: footerHeld ? Tuning.footerHeight : 0,
                             duration: duration(Tuning.springBackDuration))
         }
+        settleLooseEdges()
         emitChanges()
     }
 
@@ -518,6 +519,26 @@ extension RefreshEngine {
         classifyPull()
         classifyPush()
         evaluateAutoLoad(movingDown: delta > 0)
+        settleLooseEdges()
+    }
+
+    /// With no gesture holding it, an edge resting above its rest value springs back (SPEC §2, §8:
+    /// no drift). Rest is 0, or anything up to the held header/footer while it is held (a scroll
+    /// position inside it).
+    private mutating func settleLooseEdges() {
+        guard gesture == nil else { return }
+        if case .still(let p) = top {
+            let rest = refreshRunning ? min(p, heldHeight) : 0
+            if p > rest + 1e-9 {
+                top = settle(top, curve: topCurve, to: rest, duration: duration(Tuning.springBackDuration))
+            }
+        }
+        if case .still(let q) = bottom {
+            let rest = footerMode == .pull && footer == .loading ? min(q, Tuning.footerHeight) : 0
+            if q > rest + 1e-9 {
+                bottom = settle(bottom, curve: bottomCurve, to: rest, duration: duration(Tuning.springBackDuration))
+            }
+        }
     }
 
     private mutating func shrinkTop(by amount: Double) -> Double {

@@ -1,0 +1,54 @@
+import RefreshCore
+import Testing
+
+/// Minimal failing sequences found by the property tests (PropertyTests.swift), kept as ordinary tests.
+@Suite("Regressions")
+struct RegressionTests {
+    /// Found by `PureProperties.tween`: (start + duration) − start can round below duration, so a
+    /// tween evaluated at its own `end` was not finished and not at `to`.
+    @Test("A tween is finished and exactly at its target at its own end instant")
+    func tweenFinishedAtEnd() {
+        for (start, duration) in [(1.344, 0.35), (7.638, 0.3), (0.283, 0.25), (3.812, 0.5)] {
+            #expect((start + duration) - start < duration)  // the rounding that exposed it
+            let linear = Tween(from: 0, to: 10, start: start, duration: duration, easing: .linear)
+            #expect(linear.isFinished(at: linear.end))
+            #expect(linear.value(at: linear.end) == 10)
+            let easeOut = Tween(from: 0.1, to: 70.3, start: start, duration: duration)
+            #expect(easeOut.value(at: easeOut.end) == 70.3)
+        }
+    }
+
+    /// Found by `PropertyTests` (seed 103, minimised from 109 steps): a pull-mode push left behind
+    /// mid-list by a scrollbar move during a wheel gesture stayed on screen for ever after release.
+    @Test("A push left mid-list by a scrollbar move springs back after the release (no drift)")
+    func pushLeftMidListSpringsBack() {
+        var e = longList(footer: .pull)
+        e.externalScroll(to: e.maxOffset, at: 0)
+        let last = e.wheel(notches: 2, at: 0.1)  // push past the footer height: armed
+        #expect(e.footer == .armed)
+        e.externalScroll(to: 50, at: last + 0.02)  // the scrollbar, while the wheel gesture lasts
+        e.run(from: last + 0.02, to: last + 3)
+        #expect(!e.isGestureActive)
+        #expect(e.push <= Tuning.footerHeight)
+        if e.footer == .loading {
+            e.endLoading(ok: true, addedHeight: 300, at: last + 3)
+            e.run(from: last + 3, to: last + 5)
+        }
+        #expect(e.push == 0)
+        #expect(!e.needsTicks)
+    }
+
+    /// The same rule at the top: a scrollbar move during the spring-back froze the pull half way.
+    @Test("A scrollbar move during the spring-back does not freeze the pull (no drift)")
+    func scrollbarDuringSpringBack() {
+        var e = longList()
+        _ = e.scroll(delta: -rawFor(pull: 50), source: .touchpad, at: 0)
+        e.scrollStop(at: 0)
+        e.tick(at: 0.05)
+        e.externalScroll(to: 10, at: 0.06)  // the host's adjustment moved (scrollbar)
+        e.run(from: 0.06, to: 2)
+        #expect(e.pull == 0)
+        #expect(!e.needsTicks)
+        #expect(e.header == .idle)
+    }
+}
