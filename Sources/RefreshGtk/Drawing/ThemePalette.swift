@@ -1,0 +1,107 @@
+import CGtk
+import RefreshCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Palette {
+    /// The palette for the current GTK theme, read from `styleContext` (the list's, which has
+    /// the "view" class): its text colour, its view background (`theme_base_color`, else
+    /// `theme_bg_color`) and its selection colour (`theme_selected_bg_color`). See `derived`.
+    /// Call it again on "style-updated": theme and dark-mode switches change these colours.
+    @MainActor
+    public static func theme(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> Palette {
+        func lookup(_ name: String) -> RGBA? {
+            var color = GdkRGBA()
+            guard gtk_style_context_lookup_color(styleContext, name, &color) != 0 else { return nil }
+            return RGBA(r: color.red, g: color.green, b: color.blue, a: color.alpha)
+        }
+        var fg = GdkRGBA()
+        gtk_style_context_get_color(styleContext, gtk_style_context_get_state(styleContext), &fg)
+        return derived(foreground: RGBA(r: fg.red, g: fg.green, b: fg.blue, a: fg.alpha),
+                       background: lookup("theme_base_color") ?? lookup("theme_bg_color"),
+                       selection: lookup("theme_selected_bg_color"))
+    }
+
+    /// Contrast ratios (WCAG 2) the derived palette guarantees against the background.
+    public enum Contrast {
+        /// Non-text parts that carry meaning (the fill, ring and spinner; the error mark).
+        public static let graphics = 3.0
+        /// The empty J must still be seen; in a high-contrast theme clearly so.
+        public static let track = 1.2
+        public static let highContrastTrack = 2.0
+        /// A theme whose text stands out this much is a high-contrast theme (HighContrast and
+        /// HighContrastInverse are at 21; Adwaita and Adwaita-dark below 13).
+        public static let highContrastTheme = 16.0
+    }
+
+    /// The palette for a theme with these colours (pure, for tests). Light or dark is decided
+    /// by which of background and foreground is brighter: the light palette keeps the seed's
+    /// colours, the dark one `Palette.dark`'s. Then each colour is made readable on `background`:
+    /// the text is the theme's; the accent is the theme's selection colour when it reaches
+    /// `Contrast.graphics`, else the default (else the text colour); the track and the error
+    /// colour move towards the text colour until they contrast enough. A high-contrast theme
+    /// gets opaque text and a track far from the background.
+    public static func derived(foreground: RGBA, background: RGBA?, selection: RGBA?) -> Palette {
+        let fg = foreground.withAlpha(1)
+        // Without a background colour, assume the usual pairing: light text on dark and back.
+        let bg = background.map { composite($0, over: fg.luminance > 0.5 ? .nearBlack : .white) }
+            ?? (fg.luminance > 0.5 ? .nearBlack : .white)
+        let isDark = bg.luminance < fg.luminance
+        let highContrast = fg.contrast(with: bg) >= Contrast.highContrastTheme
+        var palette = isDark ? Palette.dark : Palette.light
+
+        palette.text = fg.withAlpha(highContrast ? 1 : palette.text.a)
+        if let selection, composite(selection, over: bg).contrast(with: bg) >= Contrast.graphics {
+            palette.accent = selection.withAlpha(1)
+        } else if palette.accent.contrast(with: bg) < Contrast.graphics {
+            palette.accent = fg
+        }
+        let trackContrast = highContrast ? Contrast.highContrastTrack : Contrast.track
+        palette.track = readable(palette.track, on: bg, towards: fg, contrast: trackContrast)
+        palette.error = readable(palette.error, on: bg, towards: fg, contrast: Contrast.graphics)
+        return palette
+    }
+
+    /// `color` if it contrasts enough with `bg`, else the first mix towards `target` that does.
+    private static func readable(_ color: RGBA, on bg: RGBA, towards target: RGBA, contrast: Double) -> RGBA {
+        var result = color
+        var t = 0.0
+        while result.contrast(with: bg) < contrast, t < 1 {
+            t = min(t + 0.05, 1)
+            result = color.mixed(with: target, by: t)
+        }
+        return result
+    }
+
+    /// `color` drawn over the opaque `bg`.
+    private static func composite(_ color: RGBA, over bg: RGBA) -> RGBA {
+        color.withAlpha(1).mixed(with: bg, by: 1 - color.a)
+    }
+}
+
+extension RGBA {
+    static let white = RGBA(r: 1, g: 1, b: 1)
+    /// Adwaita-dark's view background.
+    static let nearBlack = RGBA(45, 45, 45)
+
+    /// WCAG 2 relative luminance (sRGB), ignoring alpha.
+    var luminance: Double {
+        func linear(_ c: Double) -> Double {
+            c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    /// WCAG 2 contrast ratio, 1…21.
+    func contrast(with other: RGBA) -> Double {
+        let a = luminance, b = other.luminance
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    /// Linear mix in sRGB: `t` = 0 is self, 1 is `other`; opaque.
+    func mixed(with other: RGBA, by t: Double) -> RGBA {
+        RGBA(r: r + (other.r - r) * t, g: g + (other.g - g) * t, b: b + (other.b - b) * t)
+    }
+}
