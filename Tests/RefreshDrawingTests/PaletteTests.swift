@@ -1,0 +1,75 @@
+import RefreshCore
+import RefreshGtk
+import Testing
+
+/// `Palette.derived`: light or dark from the theme's colours, and every colour readable.
+@Suite struct PaletteTests {
+    struct Theme: CustomTestStringConvertible, Sendable {
+        let name: String
+        let foreground: RGBA
+        let background: RGBA?
+        let selection: RGBA?
+        var testDescription: String { name }
+    }
+
+    static let adwaita = Theme(name: "Adwaita", foreground: RGBA(46, 52, 54), background: RGBA(255, 255, 255),
+                               selection: RGBA(53, 132, 228))
+    static let adwaitaDark = Theme(name: "Adwaita-dark", foreground: RGBA(238, 238, 236),
+                                   background: RGBA(45, 45, 45), selection: RGBA(21, 83, 158))
+    static let highContrast = Theme(name: "HighContrast", foreground: RGBA(0, 0, 0),
+                                    background: RGBA(255, 255, 255), selection: RGBA(0, 0, 0))
+    static let highContrastInverse = Theme(name: "HighContrastInverse", foreground: RGBA(255, 255, 255),
+                                           background: RGBA(0, 0, 0), selection: RGBA(255, 255, 255))
+    static let themes: [Theme] = [
+        adwaita, adwaitaDark, highContrast, highContrastInverse,
+        Theme(name: "grey, no selection", foreground: RGBA(20, 20, 20), background: RGBA(222, 226, 229),
+              selection: nil),
+        Theme(name: "unreadable selection", foreground: RGBA(0, 0, 0), background: RGBA(255, 255, 255),
+              selection: RGBA(250, 250, 250)),
+        Theme(name: "mid-grey dark", foreground: RGBA(230, 230, 230), background: RGBA(74, 80, 86),
+              selection: RGBA(80, 90, 100)),
+        Theme(name: "no background", foreground: RGBA(240, 240, 240), background: nil, selection: nil),
+    ]
+
+    func derive(_ theme: Theme) -> Palette {
+        Palette.derived(foreground: theme.foreground, background: theme.background, selection: theme.selection)
+    }
+
+    func contrast(_ a: RGBA, _ b: RGBA) -> Double { a.contrast(with: b) }
+
+    @Test func adwaitaKeepsTheSeedGreyAndTakesTheThemeBlue() {
+        let palette = derive(Self.adwaita)
+        #expect(palette.track == Palette.light.track)
+        #expect(palette.accent == RGBA(53, 132, 228))
+        #expect(palette.error == Palette.light.error)
+        #expect(palette.text == RGBA(46, 52, 54, alpha: Palette.light.text.a))
+        #expect(palette.bar == Palette.light.bar)
+    }
+
+    /// Adwaita-dark's selection blue is too dark on its background: the dark default stays.
+    @Test func adwaitaDarkIsDarkWithTheDefaultDarkAccent() {
+        let palette = derive(Self.adwaitaDark)
+        #expect(palette.track == Palette.dark.track)
+        #expect(palette.accent == Palette.dark.accent)
+        #expect(palette.bar == Palette.dark.bar)
+    }
+
+    @Test(arguments: themes)
+    func everyColourIsReadable(_ theme: Theme) {
+        let palette = derive(theme)
+        let bg = theme.background ?? (theme.foreground.r > 0.5 ? RGBA(45, 45, 45) : RGBA(255, 255, 255))
+        #expect(contrast(palette.accent, bg) >= 3, "accent")
+        #expect(contrast(palette.error, bg) >= 3, "error")
+        #expect(contrast(palette.track, bg) >= 1.2, "track")
+        #expect(contrast(palette.text.withAlpha(1), bg) >= 4.5, "text")
+        #expect(contrast(palette.barText, palette.bar) >= 3, "bar")
+    }
+
+    @Test(arguments: [highContrast, highContrastInverse])
+    func highContrastGetsOpaqueTextAndAClearTrack(_ theme: Theme) {
+        let palette = derive(theme)
+        #expect(palette.text.a == 1)
+        #expect(contrast(palette.track, theme.background!) >= 2)
+        #expect(contrast(palette.accent, palette.track) >= 2, "the fill must stand out on the empty J")
+    }
+}
