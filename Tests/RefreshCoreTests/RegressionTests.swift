@@ -51,4 +51,26 @@ struct RegressionTests {
         #expect(!e.needsTicks)
         #expect(e.header == .idle)
     }
+
+    /// Found by the exploration run (shrunk by the library): rows arriving during a key scroll
+    /// converted the held footer into scroll, then the key's animation overwrote the offset.
+    @Test("Rows arriving during a Page Up animation do not move the rows on screen")
+    func rowsDuringKeyScroll() {
+        var e = longList(footer: .pull)
+        e.externalScroll(to: e.maxOffset, at: 0)
+        _ = e.scroll(delta: rawFor(pull: 80), source: .touchpad, at: 0.1)
+        e.scrollStop(at: 0.1)
+        e.run(from: 0.1, to: 1)
+        #expect(e.footer == .loading)
+        #expect(e.push == Tuning.footerHeight)
+        e.command(.pageUp, at: 1)
+        e.tick(at: 1.05)
+        let rowOnScreen = 2000 - e.offset + e.displacement  // a row at content y = 2000
+        e.endLoading(ok: true, addedHeight: 300, at: 1.05)
+        #expect(near(2000 - e.offset + e.displacement, rowOnScreen, 1e-6))
+        // The key scroll still ends a page above where it started (in what the user sees).
+        e.run(from: 1.05, to: 2)
+        #expect(e.push == 0)
+        #expect(near(e.offset, 2400 - 540 + Tuning.footerHeight))
+    }
 }

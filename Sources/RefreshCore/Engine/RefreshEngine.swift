@@ -335,6 +335,11 @@ public struct RefreshEngine: Sendable {
             // scroll so nothing on screen moves.
             let moved = min(heldPush, maxOffset - offset)
             offset += moved
+            if let motion = offsetMotion {
+                // A key scroll or fling under way moves with it, or the next frame would undo it.
+                offsetMotion = Tween(from: motion.from + moved, to: motion.to + moved, start: motion.start,
+                                     duration: motion.duration, easing: motion.easing)
+            }
             bottom = .still(max(heldPush - moved, 0))
         }
         if gesture == nil, push > 0 {
