@@ -59,6 +59,7 @@ enum GoldenCatalog {
         header("armed", .plain, .pull(progress: 1)),
         header("refresh-t0.40", .plain, .refresh(seconds: 0.4)),
         header("failed", .plain, .failed),
+        header("failed-dark", .plain, .failed, palette: .dark),
         header("refresh-t0.40-dark", .plain, .refresh(seconds: 0.4), palette: .dark),
     ]
 

@@ -108,13 +108,17 @@ public final class HeaderPainter {
 
     private func drawPlain(_ visual: HeaderVisual, bar: Rect, cr: OpaquePointer, palette: Palette) {
         let rect = PixelGrid(cr).snap(bar)
-        CairoShapes.setSource(cr, palette.bar)
+        // A failed refresh turns the bar into the error colour (SPEC §6: an error state), with
+        // black or white text, whichever reads better on it.
+        let failed = visual.message == .failed
+        let fill = failed ? palette.error : palette.bar
+        let ink = !failed ? palette.barText : fill.contrast(with: .white) >= fill.contrast(with: .black) ? .white : .black
+        CairoShapes.setSource(cr, fill)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_fill(cr)
         let size = text.set(HeaderPainter.text(for: visual.message), style: .body,
                             maxWidth: rect.width - 2 * Classic.margin)
-        text.show(at: Point(rect.midX - size.width / 2, rect.midY - size.height / 2), cr: cr,
-                  color: palette.barText)
+        text.show(at: Point(rect.midX - size.width / 2, rect.midY - size.height / 2), cr: cr, color: ink)
     }
 
     // MARK: - Text

@@ -83,6 +83,7 @@ extension Palette {
 
 extension RGBA {
     static let white = RGBA(r: 1, g: 1, b: 1)
+    static let black = RGBA(r: 0, g: 0, b: 0)
     /// Adwaita-dark's view background.
     static let nearBlack = RGBA(45, 45, 45)
 
