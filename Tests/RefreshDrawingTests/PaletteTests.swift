@@ -9,6 +9,7 @@ import Testing
         let foreground: RGBA
         let background: RGBA?
         let selection: RGBA?
+        var highContrast = false
         var testDescription: String { name }
     }
 
@@ -17,9 +18,9 @@ import Testing
     static let adwaitaDark = Theme(name: "Adwaita-dark", foreground: RGBA(238, 238, 236),
                                    background: RGBA(45, 45, 45), selection: RGBA(21, 83, 158))
     static let highContrast = Theme(name: "HighContrast", foreground: RGBA(0, 0, 0),
-                                    background: RGBA(255, 255, 255), selection: RGBA(0, 0, 0))
+                                    background: RGBA(255, 255, 255), selection: RGBA(0, 0, 0), highContrast: true)
     static let highContrastInverse = Theme(name: "HighContrastInverse", foreground: RGBA(255, 255, 255),
-                                           background: RGBA(0, 0, 0), selection: RGBA(255, 255, 255))
+                                           background: RGBA(0, 0, 0), selection: RGBA(255, 255, 255), highContrast: true)
     static let themes: [Theme] = [
         adwaita, adwaitaDark, highContrast, highContrastInverse,
         Theme(name: "grey, no selection", foreground: RGBA(20, 20, 20), background: RGBA(222, 226, 229),
@@ -32,7 +33,8 @@ import Testing
     ]
 
     func derive(_ theme: Theme) -> Palette {
-        Palette.derived(foreground: theme.foreground, background: theme.background, selection: theme.selection)
+        Palette.derived(foreground: theme.foreground, background: theme.background, selection: theme.selection,
+                        highContrast: theme.highContrast)
     }
 
     func contrast(_ a: RGBA, _ b: RGBA) -> Double { a.contrast(with: b) }
@@ -44,6 +46,14 @@ import Testing
         #expect(palette.error == Palette.light.error)
         #expect(palette.text == RGBA(46, 52, 54, alpha: Palette.light.text.a))
         #expect(palette.bar == Palette.light.bar)
+    }
+
+    /// Adwaita's views are black on white, like HighContrast: only the theme name tells them apart.
+    @Test func adwaitaViewTextIsNotHighContrast() {
+        let palette = Palette.derived(foreground: RGBA(0, 0, 0), background: RGBA(255, 255, 255),
+                                      selection: RGBA(53, 132, 228))
+        #expect(palette.track == Palette.light.track)
+        #expect(palette.text == RGBA(0, 0, 0, alpha: Palette.light.text.a))
     }
 
     /// Adwaita-dark's selection blue is too dark on its background: the dark default stays.

@@ -8,8 +8,9 @@ import Glibc
 extension Palette {
     /// The palette for the current GTK theme, read from `styleContext` (the list's, which has
     /// the "view" class): its text colour, its view background (`theme_base_color`, else
-    /// `theme_bg_color`) and its selection colour (`theme_selected_bg_color`). See `derived`.
-    /// Call it again on "style-updated": theme and dark-mode switches change these colours.
+    /// `theme_bg_color`), its selection colour (`theme_selected_bg_color`) and whether it is a
+    /// high-contrast theme. See `derived`. Call it again on "style-updated": theme and
+    /// dark-mode switches change these colours.
     @MainActor
     public static func theme(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> Palette {
         func lookup(_ name: String) -> RGBA? {
@@ -21,7 +22,27 @@ extension Palette {
         gtk_style_context_get_color(styleContext, gtk_style_context_get_state(styleContext), &fg)
         return derived(foreground: RGBA(r: fg.red, g: fg.green, b: fg.blue, a: fg.alpha),
                        background: lookup("theme_base_color") ?? lookup("theme_bg_color"),
-                       selection: lookup("theme_selected_bg_color"))
+                       selection: lookup("theme_selected_bg_color"),
+                       highContrast: isHighContrastTheme(styleContext))
+    }
+
+    /// Whether the theme is one of GTK's high-contrast themes (HighContrast, HighContrastInverse,
+    /// HighContrast:dark): `GTK_THEME` when set (it overrides the setting), else the screen's
+    /// "gtk-theme-name". Colours cannot tell: Adwaita's views are black on white too.
+    @MainActor
+    static func isHighContrastTheme(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> Bool {
+        if let forced = g_getenv("GTK_THEME"), forced.pointee != 0 {
+            return String(cString: forced).contains("HighContrast")
+        }
+        guard let screen = gtk_style_context_get_screen(styleContext),
+              let settings = gtk_settings_get_for_screen(screen) else { return false }
+        var value = GValue()
+        // G_TYPE_STRING is a macro Swift does not import; its registered name is "gchararray".
+        g_value_init(&value, g_type_from_name("gchararray"))
+        defer { g_value_unset(&value) }
+        g_object_get_property(gcast(settings, to: GObject.self), "gtk-theme-name", &value)
+        guard let name = g_value_get_string(&value) else { return false }
+        return String(cString: name).contains("HighContrast")
     }
 
     /// Contrast ratios (WCAG 2) the derived palette guarantees against the background.
@@ -31,9 +52,6 @@ extension Palette {
         /// The empty J must still be seen; in a high-contrast theme clearly so.
         public static let track = 1.2
         public static let highContrastTrack = 2.0
-        /// A theme whose text stands out this much is a high-contrast theme (HighContrast and
-        /// HighContrastInverse are at 21; Adwaita and Adwaita-dark below 13).
-        public static let highContrastTheme = 16.0
     }
 
     /// The palette for a theme with these colours (pure, for tests). Light or dark is decided
@@ -43,13 +61,13 @@ extension Palette {
     /// `Contrast.graphics`, else the default (else the text colour); the track and the error
     /// colour move towards the text colour until they contrast enough. A high-contrast theme
     /// gets opaque text and a track far from the background.
-    public static func derived(foreground: RGBA, background: RGBA?, selection: RGBA?) -> Palette {
+    public static func derived(foreground: RGBA, background: RGBA?, selection: RGBA?,
+                               highContrast: Bool = false) -> Palette {
         let fg = foreground.withAlpha(1)
         // Without a background colour, assume the usual pairing: light text on dark and back.
         let bg = background.map { composite($0, over: fg.luminance > 0.5 ? .nearBlack : .white) }
             ?? (fg.luminance > 0.5 ? .nearBlack : .white)
         let isDark = bg.luminance < fg.luminance
-        let highContrast = fg.contrast(with: bg) >= Contrast.highContrastTheme
         var palette = isDark ? Palette.dark : Palette.light
 
         palette.text = fg.withAlpha(highContrast ? 1 : palette.text.a)
