@@ -1,0 +1,254 @@
+import CGtk
+import Glibc
+import RefreshCore
+import RefreshGtk
+
+/// One measurement in a process of its own (`--child LIST ROWS`): so that its peak memory is
+/// its own, and no list warms a cache or a font for the next. Prints one JSON line on stdout
+/// and exits without tearing the widgets down (destroying 100,000 GtkLabels takes seconds and
+/// measures nothing).
+@MainActor
+enum ChildRun {
+    static let windowWidth: gint = 800
+    static let windowHeight: gint = 600
+    /// Every list's rows are 56 px tall (RefreshView's default): the same number of rows is on
+    /// screen in each, so a frame draws the same amount of text.
+    static let rowHeight: gint = 56
+    /// Scrolling moves a third of a page per frame, in this many runs spread over the list
+    /// (top, a third, two thirds, the end): long lists are sampled throughout, not only at the top.
+    static let segments = 4
+
+    static func run(list: ListKind, rows: Int, frames: Int, data: RowData) -> Int32 {
+        guard MainLoop.initializeGtk() else {
+            return fail("cannot open the display '\(g_getenv("DISPLAY").map { String(cString: $0) } ?? "")'")
+        }
+
+        // The data exists before the clock starts (the issue's rule): the peers get every
+        // string in a buffer; ours gets a RowSource computing rows from the index (or, for the
+        // like-for-like line, the same buffer).
+        let needsStrings = list != .ours || data == .strings
+        let strings = needsStrings ? RowStrings(count: rows) : nil
+        let computed = needsStrings ? nil : DemoRows(count: rows)
+
+        // The toplevel is not part of the list: created (not shown) before the clock too.
+        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        gtk_window_set_default_size(gcast(window), windowWidth, windowHeight)
+        let timer = DrawTimer()
+
+        // First frame: creating the list, filling it, showing it, up to the end of its first
+        // "draw". Timed on GLib's monotonic clock.
+        let start = Int(g_get_monotonic_time())
+        let built: Built
+        switch list {
+        case .ours:
+            let source: RowSource = strings.map { StoredRows($0) } ?? computed!
+            built = buildOurs(source)
+        case .treeview:
+            built = buildTreeView(strings!)
+        case .listbox:
+            built = buildListBox(strings!)
+        }
+        timer.attach(built.scrolledWindow)
+        gtk_container_add(gcast(window), built.scrolledWindow)
+        gtk_widget_show_all(window)
+        guard timer.followFrames(of: window) else { return fail("the window has no frame clock") }
+        // Generous: GtkListBox needs ≈14 s for 100,000 rows on the reference machine.
+        guard MainLoop.run(until: { timer.firstFrameEnd != nil }, timeout: 600), let end = timer.firstFrameEnd else {
+            return fail("no first frame within 600 s")
+        }
+        let firstFrameMs = Double(end - start) / 1000
+
+        // Per-frame draw time while scrolling steadily.
+        let adjustment = gtk_scrolled_window_get_vadjustment(gcast(built.scrolledWindow))!
+        guard scroll(adjustment, frames: frames, timer: timer) else {
+            return fail("a scrolled frame was not drawn within 10 s")
+        }
+        let times = timer.recorded
+        let peakKB = vmHWM()
+        var line = "{\"rows\":\(rows),\"list\":\"\(list.rawValue)\",\"data\":\"\(needsStrings ? "strings" : "computed")\""
+        line += ",\"first_frame_ms\":\(Format.jsonNumber(firstFrameMs))"
+        line += ",\"frame_ms_median\":\(Format.jsonNumber(Stats.median(times)))"
+        line += ",\"frame_ms_p99\":\(Format.jsonNumber(Stats.percentile(times, 0.99)))"
+        line += ",\"frames\":\(times.count)"
+        line += ",\"upper_px\":\(Format.jsonNumber(gtk_adjustment_get_upper(adjustment), 0))"
+        line += ",\"data_bytes\":\(strings?.byteCount ?? 0)"
+        line += ",\"vmhwm_kb\":\(peakKB)}"
+        emit(line)
+        withExtendedLifetime(built.owner) {}
+        // Straight out: no widget teardown (see the type's comment); stdout was written with
+        // write(2), so nothing is left in a buffer.
+        _exit(0)
+    }
+
+    /// The same window around an empty GtkScrolledWindow, up to its first frame: what any
+    /// GTK 3 process costs here before it shows a single row (the lists' common floor).
+    static func runBaseline() -> Int32 {
+        guard MainLoop.initializeGtk() else {
+            return fail("cannot open the display '\(g_getenv("DISPLAY").map { String(cString: $0) } ?? "")'")
+        }
+        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        gtk_window_set_default_size(gcast(window), windowWidth, windowHeight)
+        let timer = DrawTimer()
+        let start = Int(g_get_monotonic_time())
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        timer.attach(scrolled)
+        gtk_container_add(gcast(window), scrolled)
+        gtk_widget_show_all(window)
+        guard timer.followFrames(of: window) else { return fail("the window has no frame clock") }
+        guard MainLoop.run(until: { timer.firstFrameEnd != nil }, timeout: 60), let end = timer.firstFrameEnd else {
+            return fail("no first frame within 60 s")
+        }
+        emit("{\"first_frame_ms\":\(Format.jsonNumber(Double(end - start) / 1000)),\"vmhwm_kb\":\(vmHWM())}")
+        _exit(0)
+    }
+
+    // MARK: - The three lists
+
+    struct Built {
+        /// Each list sits in a GtkScrolledWindow (NEVER / AUTOMATIC), whose "draw" is timed.
+        let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+        /// Whatever must stay alive (RefreshView).
+        let owner: AnyObject?
+    }
+
+    /// RefreshView: its ListView's scrolled window around a GtkScrollable drawing area.
+    static func buildOurs(_ source: RowSource) -> Built {
+        let view = RefreshView(source: source)
+        return Built(scrolledWindow: view.widget, owner: view)
+    }
+
+    /// GtkTreeView over a one-column GtkListStore, filled before the view is attached (the
+    /// documented fast path), fixed-height mode, one FIXED-sized, ellipsizing text column whose
+    /// cells are 56 px tall, no headers.
+    static func buildTreeView(_ strings: RowStrings) -> Built {
+        let stringType = g_type_from_name("gchararray")
+        var types = [stringType]
+        let store = gtk_list_store_newv(1, &types)!
+        var value = GValue()
+        g_value_init(&value, stringType)
+        var column: gint = 0
+        strings.forEachCString { text in
+            // Static: the store copies the string; the GValue need not.
+            g_value_set_static_string(&value, text)
+            gtk_list_store_insert_with_valuesv(store, nil, -1, &column, &value, 1)
+        }
+        g_value_unset(&value)
+
+        let view = gtk_tree_view_new_with_model(OpaquePointer(store))!
+        g_object_unref(store)  // the view holds it
+        let renderer = gtk_cell_renderer_text_new()!
+        setEllipsizeEnd(renderer)
+        gtk_cell_renderer_set_fixed_size(gcast(renderer), -1, rowHeight)
+        let treeColumn = gtk_tree_view_column_new()!
+        gtk_tree_view_column_pack_start(treeColumn, gcast(renderer), 1)
+        gtk_tree_view_column_add_attribute(treeColumn, gcast(renderer), "text", 0)
+        gtk_tree_view_column_set_sizing(treeColumn, GTK_TREE_VIEW_COLUMN_FIXED)
+        gtk_tree_view_column_set_fixed_width(treeColumn, windowWidth - 40)
+        gtk_tree_view_column_set_expand(treeColumn, 1)
+        gtk_tree_view_append_column(gcast(view), treeColumn)
+        gtk_tree_view_set_headers_visible(gcast(view), 0)
+        gtk_tree_view_set_fixed_height_mode(gcast(view), 1)  // needs every column FIXED
+
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(gcast(scrolled), view)
+        return Built(scrolledWindow: scrolled, owner: nil)
+    }
+
+    /// GtkListBox of one ellipsizing, left-aligned, 56 px tall GtkLabel per row, filled before
+    /// it is parented; the scrolled window wraps it in a GtkViewport.
+    static func buildListBox(_ strings: RowStrings) -> Built {
+        let box = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(gcast(box), GTK_SELECTION_NONE)
+        strings.forEachCString { text in
+            let label = gtk_label_new(text)!
+            gtk_label_set_xalign(gcast(label), 0)
+            gtk_label_set_ellipsize(gcast(label), PANGO_ELLIPSIZE_END)
+            gtk_widget_set_size_request(label, -1, rowHeight)
+            gtk_container_add(gcast(box), label)
+        }
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(gcast(scrolled), box)
+        return Built(scrolledWindow: scrolled, owner: nil)
+    }
+
+    /// `g_object_set(renderer, "ellipsize", PANGO_ELLIPSIZE_END)`: the variadic setter is not
+    /// imported, so through a GValue of the enum's type.
+    private static func setEllipsizeEnd(_ renderer: UnsafeMutablePointer<GtkCellRenderer>) {
+        var value = GValue()
+        g_value_init(&value, pango_ellipsize_mode_get_type())
+        g_value_set_enum(&value, gint(PANGO_ELLIPSIZE_END.rawValue))
+        g_object_set_property(UnsafeMutablePointer(OpaquePointer(renderer)), "ellipsize", &value)
+        g_value_unset(&value)
+    }
+
+    // MARK: - Scrolling
+
+    /// Scrolls by a third of a page per frame, `frames` frames in `segments` runs: each run
+    /// jumps to its start (a frame not recorded: it is a jump, not steady scrolling), then
+    /// records one frame per step. Every step changes the value, so every step draws.
+    static func scroll(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, frames: Int, timer: DrawTimer) -> Bool {
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let maxValue = max(0, gtk_adjustment_get_upper(adjustment) - page)
+        let step = max(1, (page / 3).rounded())
+        guard maxValue > step else { return true }  // nothing to scroll
+        let perSegment = (frames + segments - 1) / segments
+        var remaining = frames
+        for segment in 0..<segments {
+            let count = min(perSegment, remaining)
+            remaining -= count
+            let span = Double(count) * step
+            let start = min(maxValue * Double(segment) / Double(segments - 1), max(0, maxValue - span))
+            timer.recording = false
+            if !show(adjustment, value: start.rounded(), timer: timer) { return false }
+            timer.recording = true
+            var value = start.rounded()
+            for _ in 0..<count {
+                value += step
+                // A short list wraps around instead of sticking at the end (a repeated value
+                // would not draw).
+                if value > maxValue { value -= maxValue }
+                if !show(adjustment, value: value, timer: timer) { return false }
+            }
+        }
+        timer.recording = false
+        return true
+    }
+
+    /// Sets the value (as the scrollbar would) and waits for the frame that draws it.
+    private static func show(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, value: Double, timer: DrawTimer) -> Bool {
+        // Already there (the first run starts at the top, where the list opened): nothing
+        // changes, so no frame comes. Only jumps can hit this; steps always move.
+        if gtk_adjustment_get_value(adjustment) == value { return true }
+        let before = timer.framesDrawn
+        gtk_adjustment_set_value(adjustment, value)
+        return MainLoop.run(until: { timer.framesDrawn > before }, timeout: 10)
+    }
+
+    // MARK: - Output
+
+    /// The process's peak resident set (VmHWM, kB) from /proc/self/status: a cross-check of the
+    /// parent's wait4 rusage.
+    static func vmHWM() -> Int {
+        guard let file = fopen("/proc/self/status", "r") else { return 0 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = string(fromCBuffer: line)
+            if text.hasPrefix("VmHWM:") {
+                return Int(text.dropFirst(6).filter { $0.isNumber }) ?? 0
+            }
+        }
+        return 0
+    }
+
+    private static func emit(_ line: String) {
+        writeAll(1, line + "\n")
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        emit("{\"error\":\(Format.jsonString(message))}")
+        return 3
+    }
+}

@@ -1,0 +1,82 @@
+import CGtk
+import RefreshGtk
+
+/// Times a widget's "draw" signal: a handler connected before the default one and another
+/// connected after it (G_CONNECT_AFTER) bracket the whole emission — the class handler and
+/// every child drawn from it. "draw" runs last, so a plain handler precedes the default.
+///
+/// Attach it to a widget nobody else handles "draw" on (the benchmark uses each list's
+/// GtkScrolledWindow): handlers run in connection order, so on a widget that already has a
+/// handler the "before" timestamp would come too late.
+///
+/// A frame may emit "draw" more than once (a widget with several GdkWindows is drawn once per
+/// window); `frameDone`, called from the frame clock's "after-paint", closes the frame and sums
+/// its emissions. Nested emissions count once (a depth counter).
+@MainActor
+final class DrawTimer {
+    /// Frames in which the widget drew at all.
+    private(set) var framesDrawn = 0
+    /// Draw time of each recorded frame, in ms.
+    private(set) var recorded: [Double] = []
+    /// While true, finished frames go into `recorded`.
+    var recording = false
+    /// `g_get_monotonic_time` (µs) at the end of the last emission of the first frame drawn.
+    private(set) var firstFrameEnd: Int?
+
+    private var depth = 0
+    private var started: UInt64 = 0
+    private var frameNanos: UInt64 = 0
+    private var lastEnd = 0
+
+    /// Connects to `widget`'s "draw" and to the frame clock's "after-paint" (the widget must be
+    /// realized). The timer must outlive the widget: the handlers hold it unretained (the
+    /// benchmark's children exit without tearing anything down).
+    func attach(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let before: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, _, data in
+            let bits = Int(bitPattern: data)
+            MainActor.assumeIsolated { DrawTimer.from(bits).begin() }
+            return 0
+        }
+        let after: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, _, data in
+            let bits = Int(bitPattern: data)
+            MainActor.assumeIsolated { DrawTimer.from(bits).end() }
+            return 0
+        }
+        g_signal_connect_data(widget, "draw", unsafeBitCast(before, to: GCallback.self), context, nil,
+                              GConnectFlags(0))
+        g_signal_connect_data(widget, "draw", unsafeBitCast(after, to: GCallback.self), context, nil,
+                              G_CONNECT_AFTER)
+    }
+
+    /// Closes frames at the end of each paint of `toplevel`'s frame clock.
+    func followFrames(of toplevel: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let clock = gtk_widget_get_frame_clock(toplevel) else { return false }
+        GSignal.connect(clock, "after-paint") { [unowned self] in self.frameDone() }
+        return true
+    }
+
+    private static func from(_ bits: Int) -> DrawTimer {
+        Unmanaged<DrawTimer>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+    }
+
+    private func begin() {
+        if depth == 0 { started = monotonicNanos() }
+        depth += 1
+    }
+
+    private func end() {
+        depth -= 1
+        guard depth == 0 else { return }
+        frameNanos += monotonicNanos() - started
+        lastEnd = Int(g_get_monotonic_time())
+    }
+
+    private func frameDone() {
+        guard frameNanos > 0 else { return }
+        if firstFrameEnd == nil { firstFrameEnd = lastEnd }
+        if recording { recorded.append(Double(frameNanos) / 1_000_000) }
+        framesDrawn += 1
+        frameNanos = 0
+    }
+}
