@@ -73,4 +73,39 @@ struct RegressionTests {
         #expect(e.push == 0)
         #expect(near(e.offset, 2400 - 540 + Tuning.footerHeight))
     }
+
+    /// Found by the exploration run: a key scroll aiming past a range that then shrank was only
+    /// clamped; when rows arrived the offset leapt to where the animation had got to.
+    @Test("A key scroll outliving a shrinking range does not leap when the range grows again")
+    func keyScrollPastShrunkRange() {
+        var e = longList()
+        e.externalScroll(to: 1800, at: 0)
+        e.command(.pageDown, at: 1)  // aims at 2340
+        e.setRowsHeight(2500, at: 1.01)  // the range now ends at 1944
+        e.run(from: 1.01, to: 1.1)
+        #expect(e.offset <= e.maxOffset)
+        #expect(e.footer == .loading)
+        let before = e.offset
+        e.endLoading(ok: true, addedHeight: 1000, at: 1.1)
+        #expect(e.offset == before)
+        e.run(from: 1.1, to: 2)
+        #expect(e.offset == 2500 + Tuning.footerHeight - 600)  // where the shrunk range ended
+    }
+
+    /// Found by the exploration run (shrunk by the library): a second button press before the
+    /// first one's release left a drag gesture held for ever (and the content with it).
+    @Test("A drag that never saw its release ends when the next drag begins")
+    func dragBeginTwice() {
+        var e = longList()
+        e.dragBegin(at: 0)
+        e.dragUpdate(offsetY: 10, at: 0.01)
+        e.dragUpdate(offsetY: 60, at: 0.02)
+        #expect(e.pull > 0)
+        e.dragBegin(at: 0.5)  // no dragEnd came for the first drag
+        e.dragEnd(at: 0.6)  // a click
+        e.run(from: 0.6, to: 2)
+        #expect(!e.isGestureActive)
+        #expect(e.pull == 0)
+        #expect(!e.needsTicks)
+    }
 }

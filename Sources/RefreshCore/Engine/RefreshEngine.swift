@@ -140,6 +140,8 @@ public struct RefreshEngine: Sendable {
     /// A mouse or touch drag started (not yet a gesture: a click must not start one).
     public mutating func dragBegin(at t: Double) {
         advance(to: t)
+        // A drag whose release never came ends here: it must not hold the content for ever.
+        if gesture?.kind == .drag { release(at: now) }
         drag = DragTracker()
         emitChanges()
     }
@@ -223,7 +225,7 @@ public struct RefreshEngine: Sendable {
     public mutating func resize(viewportHeight height: Double, at t: Double) {
         advance(to: t)
         preservingDisplayedEdges { $0.viewportHeight = max(height, 0) }
-        offset = min(offset, maxOffset)
+        clampOffset()
         evaluateAutoLoad(movingDown: false)
         emitChanges()
     }
@@ -254,7 +256,7 @@ public struct RefreshEngine: Sendable {
             $0.footerMode = mode
             if $0.footer == .armed { $0.footer = .idle }
         }
-        offset = min(offset, maxOffset)
+        clampOffset()
         if !bottom.isTracking, push > 0, footer != .loading {
             bottom = settle(bottom, curve: bottomCurve, to: 0, duration: duration(Tuning.springBackDuration))
         }
@@ -620,7 +622,18 @@ extension RefreshEngine {
                                      start: motion.start, duration: motion.duration, easing: motion.easing)
             }
         }
+        clampOffset()
+    }
+
+    /// After the scroll range changed: the offset stays inside it, and a key scroll or fling aiming
+    /// past its new end now ends there, from where it is, in the time it had left — otherwise it
+    /// would leap on as soon as the range grew again (never a jump, SPEC §2).
+    private mutating func clampOffset() {
         offset = min(offset, maxOffset)
+        if let motion = offsetMotion, motion.to > maxOffset {
+            offsetMotion = Tween(from: offset, to: maxOffset, start: now, duration: max(motion.end - now, 0),
+                                 easing: motion.easing)
+        }
     }
 
     private mutating func moveOffset(to target: Double, duration: Double) {
