@@ -34,6 +34,11 @@ enum Bench {
             return 2
         }
 
+        // No accessibility bus under a bare Xvfb: without this GTK's AT-SPI bridge looks for one
+        // in every child (warnings, sometimes a delay). The same for every list; the children
+        // inherit it. An explicit setting is kept.
+        setenv("NO_AT_BRIDGE", "1", 0)
+
         var report = Report(machine: .current(), rows: options.rows, lists: options.lists, frames: options.frames)
         if options.micro {
             printError("measuring header and footer frames and the core's cost per event …")
