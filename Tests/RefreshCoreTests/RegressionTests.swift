@@ -108,4 +108,50 @@ struct RegressionTests {
         #expect(e.pull == 0)
         #expect(!e.needsTicks)
     }
+
+    /// Found by the exploration run (minimised to 5 steps): rows arriving while the pull-mode
+    /// footer was still being revealed, during a gesture, let the reveal finish at the footer
+    /// height and stay there for ever.
+    @Test("Rows arriving during the held footer's reveal end it without drift or a jump")
+    func rowsDuringFooterReveal() {
+        var e = longList(footer: .pull)
+        e.externalScroll(to: e.maxOffset, at: 0)
+        _ = e.scroll(delta: 0, source: .touchpad, at: 1)  // a touchpad gesture that moves nothing yet
+        let accepted1 = e.loadMore(at: 1.01)
+        #expect(accepted1)  // the footer is revealed at the bottom
+        e.tick(at: 1.1)
+        let revealed = e.push
+        #expect(revealed > 0 && revealed < Tuning.footerHeight)
+        let rowOnScreen = 2000 - e.offset + e.displacement
+        e.endLoading(ok: true, addedHeight: 300, at: 1.1)
+        #expect(near(2000 - e.offset + e.displacement, rowOnScreen, 1e-9))
+        var previous = e.push
+        var t = 1.1
+        while t < 3 {
+            t += 1.0 / 60
+            e.tick(at: t)
+            #expect(e.push <= previous)
+            previous = e.push
+        }
+        #expect(e.push == 0)
+        #expect(!e.needsTicks)
+    }
+
+    /// Found by the exploration run (minimised to 5 steps): rows removed during an armed push
+    /// made the list short, but the footer stayed armed ("Release to load more").
+    @Test("A list that becomes short while the footer is armed disarms it")
+    func shortListDisarms() {
+        var e = longList(footer: .pull)
+        e.externalScroll(to: e.maxOffset, at: 0)
+        _ = e.scroll(delta: rawFor(pull: 80), source: .touchpad, at: 0.1)
+        #expect(e.footer == .armed)
+        e.setRowsHeight(300, at: 0.12)
+        #expect(e.isShortList)
+        #expect(e.footer == .idle)
+        e.scrollStop(at: 0.2)
+        e.run(from: 0.2, to: 2)
+        let events2 = e.takeEvents()
+        #expect(events2.loadRequests == 0)
+        #expect(e.push == 0)
+    }
 }

@@ -226,6 +226,7 @@ public struct RefreshEngine: Sendable {
         advance(to: t)
         preservingDisplayedEdges { $0.viewportHeight = max(height, 0) }
         clampOffset()
+        classifyPush()
         evaluateAutoLoad(movingDown: false)
         emitChanges()
     }
@@ -235,6 +236,7 @@ public struct RefreshEngine: Sendable {
     public mutating func setRowsHeight(_ height: Double, insertedAbove: Double = 0, at t: Double) {
         advance(to: t)
         applyRowsHeight(height, insertedAbove: insertedAbove)
+        classifyPush()
         evaluateAutoLoad(movingDown: false)
         emitChanges()
     }
@@ -332,9 +334,9 @@ public struct RefreshEngine: Sendable {
             $0.rowsHeight += added
             $0.footer = ok ? (exhausted ? .noMoreData : .idle) : .failed
         }
-        if added > 0, heldPush > 0, gesture == nil {
-            // Pull mode: the new rows take the place of the held footer; convert the push into
-            // scroll so nothing on screen moves.
+        if added > 0, heldPush > 0, !bottom.isTracking {
+            // Pull mode: the new rows take the place of the held footer (or of its reveal still
+            // under way); convert the push into scroll so nothing on screen moves.
             let moved = min(heldPush, maxOffset - offset)
             offset += moved
             if let motion = offsetMotion {
@@ -344,7 +346,9 @@ public struct RefreshEngine: Sendable {
             }
             bottom = .still(max(heldPush - moved, 0))
         }
-        if gesture == nil, push > 0 {
+        if !bottom.isTracking, push > 0 {
+            // Not held by a finger: the footer is no longer held open either (a reveal under way
+            // would otherwise finish at the footer height and stay there).
             bottom = settle(bottom, curve: bottomCurve, to: 0, duration: duration(Tuning.springBackDuration))
         }
         advance(to: now)
@@ -410,8 +414,10 @@ extension RefreshEngine {
             release(at: now)
         case .topSettled:
             top = .still(top.value(curve: topCurve, at: now))
+            settleLooseEdges()
         case .bottomSettled:
             bottom = .still(bottom.value(curve: bottomCurve, at: now))
+            settleLooseEdges()
         case .offsetSettled:
             if let motion = offsetMotion {
                 let before = offset
@@ -589,7 +595,12 @@ extension RefreshEngine {
     /// Pull-mode footer: armed at q ≥ footer height while a gesture holds the bottom (SPEC §5).
     private mutating func classifyPush() {
         guard footerMode == .pull, bottom.isTracking else { return }
-        guard footer == .idle || footer == .armed || footer == .failed, canLoadIgnoringArm else { return }
+        guard footer == .idle || footer == .armed || footer == .failed else { return }
+        guard canLoadIgnoringArm else {
+            // Refreshing, or the list became short: releasing could not load, so it is not armed.
+            if footer == .armed { footer = .idle }
+            return
+        }
         let q = push
         if footer == .armed, q >= Tuning.footerHeight - Tuning.armHysteresis { return }
         if q >= Tuning.footerHeight {
