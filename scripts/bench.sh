@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
 # A scratch path of its own: a release build here does not disturb the debug build in .build.
-swift build -c release --scratch-path .build-bench --product refresh-bench
+# Its progress goes to stderr: stdout is the benchmark's table.
+swift build -c release --scratch-path .build-bench --product refresh-bench >&2
 # NO_AT_BRIDGE: no accessibility bus to start or wait for; the same for every list.
 export NO_AT_BRIDGE=1
 exec xvfb-run -a -s "-screen 0 1280x1024x24" .build-bench/release/refresh-bench "$@"

@@ -94,8 +94,8 @@ enum Bench {
                 + "\(Format.grouped(key.rows)) is ours alone"
         }
         if key.list == .listbox, key.rows > Options.listBoxLimit {
-            return "GtkListBox is measured up to \(Format.grouped(Options.listBoxLimit)) rows "
-                + "(≈14 s and ≈600 MB there; one widget per row grows linearly)"
+            return "GtkListBox stops at \(Format.grouped(Options.listBoxLimit)) rows: one widget per row, "
+                + "so time and memory grow linearly (see its \(Format.grouped(Options.listBoxLimit)) row)"
         }
         return nil
     }

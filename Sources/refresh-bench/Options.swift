@@ -26,7 +26,7 @@ enum RowData: String, Sendable {
 /// faster than a framework would matter, but mostly there is nothing here worth a dependency.
 struct Options: Sendable {
     static let defaultRows = [1_000, 100_000, 1_000_000, 10_000_000]
-    /// GtkListBox costs ≈14 s and ≈600 MB at 100,000 rows (GTK-NOTES); 1,000,000 would take
+    /// GtkListBox costs ≈14–25 s and 600–850 MB at 100,000 rows here; 1,000,000 would take
     /// minutes and gigabytes, so it is skipped above this.
     static let listBoxLimit = 100_000
     /// The stock lists are compared up to 1,000,000 rows; 10,000,000 is ours alone.
