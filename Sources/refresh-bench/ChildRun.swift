@@ -11,9 +11,14 @@ import RefreshGtk
 enum ChildRun {
     static let windowWidth: gint = 800
     static let windowHeight: gint = 600
-    /// Every list's rows are 56 px tall (RefreshView's default): the same number of rows is on
-    /// screen in each, so a frame draws the same amount of text.
+    /// Every list's rows are 56 px apart (RefreshView's default), so that the same number of
+    /// rows is on screen in each and a frame draws the same amount of text. Under Adwaita (the
+    /// default theme) GtkTreeView adds a 2 px vertical separator to its cells and a GtkListBoxRow
+    /// 4 px of padding to its label, so those are asked for 54 and 52 px. The children report
+    /// the pitch they got (`row_px`: the adjustment's upper over the row count).
     static let rowHeight: gint = 56
+    static let treeCellHeight: gint = 54
+    static let listBoxLabelHeight: gint = 52
     /// Scrolling moves a third of a page per frame, in this many runs spread over the list
     /// (top, a third, two thirds, the end): long lists are sampled throughout, not only at the top.
     static let segments = 4
@@ -52,7 +57,7 @@ enum ChildRun {
         gtk_container_add(gcast(window), built.scrolledWindow)
         gtk_widget_show_all(window)
         guard timer.followFrames(of: window) else { return fail("the window has no frame clock") }
-        // Generous: GtkListBox needs ≈14 s for 100,000 rows on the reference machine.
+        // Generous: GtkListBox needs 14–25 s for 100,000 rows on a 2-core machine.
         guard MainLoop.run(until: { timer.firstFrameEnd != nil }, timeout: 600), let end = timer.firstFrameEnd else {
             return fail("no first frame within 600 s")
         }
@@ -70,7 +75,8 @@ enum ChildRun {
         line += ",\"frame_ms_median\":\(Format.jsonNumber(Stats.median(times)))"
         line += ",\"frame_ms_p99\":\(Format.jsonNumber(Stats.percentile(times, 0.99)))"
         line += ",\"frames\":\(times.count)"
-        line += ",\"upper_px\":\(Format.jsonNumber(gtk_adjustment_get_upper(adjustment), 0))"
+        // RefreshView's upper includes its footer's 44 px (the same at every row count).
+        line += ",\"row_px\":\(Format.jsonNumber(gtk_adjustment_get_upper(adjustment) / Double(rows), 2))"
         line += ",\"data_bytes\":\(strings?.byteCount ?? 0)"
         line += ",\"vmhwm_kb\":\(peakKB)}"
         emit(line)
@@ -118,8 +124,8 @@ enum ChildRun {
     }
 
     /// GtkTreeView over a one-column GtkListStore, filled before the view is attached (the
-    /// documented fast path), fixed-height mode, one FIXED-sized, ellipsizing text column whose
-    /// cells are 56 px tall, no headers.
+    /// documented fast path), fixed-height mode, one FIXED-sized, ellipsizing text column, no
+    /// headers.
     static func buildTreeView(_ strings: RowStrings) -> Built {
         let stringType = g_type_from_name("gchararray")
         var types = [stringType]
@@ -138,7 +144,7 @@ enum ChildRun {
         g_object_unref(store)  // the view holds it
         let renderer = gtk_cell_renderer_text_new()!
         setEllipsizeEnd(renderer)
-        gtk_cell_renderer_set_fixed_size(gcast(renderer), -1, rowHeight)
+        gtk_cell_renderer_set_fixed_size(gcast(renderer), -1, treeCellHeight)
         let treeColumn = gtk_tree_view_column_new()!
         gtk_tree_view_column_pack_start(treeColumn, gcast(renderer), 1)
         gtk_tree_view_column_add_attribute(treeColumn, gcast(renderer), "text", 0)
@@ -155,7 +161,7 @@ enum ChildRun {
         return Built(scrolledWindow: scrolled, owner: nil)
     }
 
-    /// GtkListBox of one ellipsizing, left-aligned, 56 px tall GtkLabel per row, filled before
+    /// GtkListBox of one ellipsizing, left-aligned GtkLabel per row, no selection, filled before
     /// it is parented; the scrolled window wraps it in a GtkViewport.
     static func buildListBox(_ strings: RowStrings) -> Built {
         let box = gtk_list_box_new()!
@@ -164,7 +170,7 @@ enum ChildRun {
             let label = gtk_label_new(text)!
             gtk_label_set_xalign(gcast(label), 0)
             gtk_label_set_ellipsize(gcast(label), PANGO_ELLIPSIZE_END)
-            gtk_widget_set_size_request(label, -1, rowHeight)
+            gtk_widget_set_size_request(label, -1, listBoxLabelHeight)
             gtk_container_add(gcast(box), label)
         }
         let scrolled = gtk_scrolled_window_new(nil, nil)!

@@ -125,7 +125,8 @@ struct Report: Sendable {
             "ours: RefreshView over a RowSource that computes each row from its index (nothing stored: what the",
             "  widget is designed for). Peers: every row's string generated before the clock into one buffer,",
             "  then copied into a GtkListStore (one column, fixed-height mode) or one GtkLabel per GtkListBox",
-            "  row; their peaks include that buffer (so does ours+strings). Rows are 56 px tall, two lines of text.",
+            "  row; their peaks include that buffer (so does ours+strings). Every list's rows are 56 px apart and",
+            "  show two lines of text (ellipsized): the same rows are on screen in each.",
             "first: creating the list (filling its model) to the end of its first \"draw\" (g_get_monotonic_time).",
             "frame: each list's GtkScrolledWindow \"draw\" emission, timed by handlers before and after the default",
             "  one (children included), per frame, while the vadjustment moves 1/3 page per frame: \(frames) frames in",
@@ -209,7 +210,7 @@ struct Report: Sendable {
                 + "\"frame_ms_median\": \(Format.jsonNumber(m.frameMedianMs, 4)), "
                 + "\"frame_ms_p99\": \(Format.jsonNumber(m.frameP99Ms, 4)), "
                 + "\"peak_rss_mb\": \(Format.jsonNumber(m.peakRSSMB, 1)), "
-                + "\"frames\": \(m.frames), \"data\": \"\(m.data.rawValue)\", "
+                + "\"frames\": \(m.frames), \"data\": \"\(m.data.rawValue)\", \"row_px\": \(Format.jsonNumber(m.rowPx, 2)), "
                 + "\"vmhwm_mb\": \(Format.jsonNumber(m.vmHWMMB, 1)), \"wall_s\": \(Format.jsonNumber(m.wallSeconds, 2))}"
         }
         var results: [String] = []

@@ -14,6 +14,8 @@ struct Measurement: Sendable {
     /// The child's own VmHWM, printed at its end (a cross-check; should match ru_maxrss).
     var vmHWMMB: Double
     var dataBytes: Int
+    /// Distance between rows in px (the adjustment's upper over the row count): 56 for all.
+    var rowPx: Double?
     /// Wall-clock seconds the whole child took (data generation, start-up, scrolling).
     var wallSeconds: Double
 }
@@ -62,6 +64,7 @@ enum Spawn {
             peakRSSMB: child.peakRSSMB,
             vmHWMMB: (JSONLine.number(line, "vmhwm_kb") ?? 0) / 1024,
             dataBytes: Int(JSONLine.number(line, "data_bytes") ?? 0),
+            rowPx: JSONLine.number(line, "row_px"),
             wallSeconds: child.wallSeconds))
     }
 
