@@ -154,4 +154,31 @@ struct RegressionTests {
         #expect(events2.loadRequests == 0)
         #expect(e.push == 0)
     }
+
+    /// Found by the exploration run (minimised to 5 steps): a Home animation still above a range
+    /// that shrank (rows removed) was clamped each frame; when rows arrived it leapt by their height.
+    @Test("A key scroll clamped by a shrunk range continues smoothly when rows arrive")
+    func keyScrollAboveShrunkRange() {
+        var e = longList()
+        e.externalScroll(to: e.maxOffset, at: 0)
+        e.endLoading(ok: false, at: 0.5)
+        e.command(.home, at: 0.59)
+        e.tick(at: 0.6)
+        e.setRowsHeight(1500, insertedAbove: 200, at: 0.61)
+        #expect(e.offset == e.maxOffset)
+        let accepted1 = e.loadMore(at: 0.62)
+        #expect(accepted1)
+        e.tick(at: 0.63)
+        let before = e.offset
+        e.endLoading(ok: true, exhausted: true, addedHeight: 145, at: 0.63)
+        #expect(e.offset == before)
+        var previous = e.offset
+        var t = 0.63
+        while t < 1.5 {
+            t += 1.0 / 60
+            e.tick(at: t)
+            #expect(e.offset <= previous)  // Home: only ever up, never a leap down
+            previous = e.offset
+        }
+    }
 }

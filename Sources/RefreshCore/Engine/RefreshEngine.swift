@@ -636,14 +636,14 @@ extension RefreshEngine {
         clampOffset()
     }
 
-    /// After the scroll range changed: the offset stays inside it, and a key scroll or fling aiming
-    /// past its new end now ends there, from where it is, in the time it had left — otherwise it
-    /// would leap on as soon as the range grew again (never a jump, SPEC §2).
+    /// After the scroll range changed: the offset stays inside it, and a key scroll or fling that
+    /// is (or ends) past its new end continues from where the offset is, in the time it had left —
+    /// otherwise it would leap on as soon as the range grew again (never a jump, SPEC §2).
     private mutating func clampOffset() {
         offset = min(offset, maxOffset)
-        if let motion = offsetMotion, motion.to > maxOffset {
-            offsetMotion = Tween(from: offset, to: maxOffset, start: now, duration: max(motion.end - now, 0),
-                                 easing: motion.easing)
+        if let motion = offsetMotion, motion.to > maxOffset || motion.value(at: now) > maxOffset {
+            offsetMotion = Tween(from: offset, to: min(motion.to, maxOffset), start: now,
+                                 duration: max(motion.end - now, 0), easing: motion.easing)
         }
     }
 
