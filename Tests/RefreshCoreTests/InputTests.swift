@@ -120,6 +120,16 @@ struct WheelTests {
         #expect(!three.isGestureActive)
     }
 
+    @Test("Three notches arm and two do not on every viewport from 300 px up", arguments: [300.0, 450, 800, 1200])
+    func notchesOnViewports(viewport: Double) {
+        var two = longList(viewport: viewport)
+        two.wheel(notches: -2, at: 0)
+        #expect(two.header == .pulling)
+        var three = longList(viewport: viewport)
+        three.wheel(notches: -3, at: 0)
+        #expect(three.header == .armed)
+    }
+
     @Test("A wheel notch in the middle of the list passes through to the list")
     func midListPassesThrough() {
         var e = longList()
