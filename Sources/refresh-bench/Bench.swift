@@ -83,7 +83,8 @@ enum Bench {
             }
             printError("wrote \(path)")
         }
-        let failed = report.outcomes.values.contains { if case .failed = $0 { return true } else { return false } }
+        let outcomes = Array(report.outcomes.values) + (report.likeForLike.map { [$0] } ?? [])
+        let failed = outcomes.contains { if case .failed = $0 { return true } else { return false } }
         return failed ? 1 : 0
     }
 

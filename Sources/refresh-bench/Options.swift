@@ -22,8 +22,8 @@ enum RowData: String, Sendable {
     case computed, strings
 }
 
-/// The command line. Parsed by hand: the child processes re-parse it hundreds of milliseconds
-/// faster than a framework would matter, but mostly there is nothing here worth a dependency.
+/// The command line, parsed by hand: a handful of flags plus the hidden ones the children get,
+/// and this target has no ArgumentParser dependency of its own (see Package.swift).
 struct Options: Sendable {
     static let defaultRows = [1_000, 100_000, 1_000_000, 10_000_000]
     /// GtkListBox costs ≈14–25 s and 600–850 MB at 100,000 rows here; 1,000,000 would take
@@ -72,31 +72,28 @@ struct Options: Sendable {
     static func parse(_ arguments: [String]) -> ParseResult {
         var options = Options()
         var rest = arguments[...]
-        func value(_ flag: String) -> String? {
-            guard let next = rest.popFirst() else { return nil }
-            return next
-        }
+        func value() -> String? { rest.popFirst() }
         while let argument = rest.popFirst() {
             switch argument {
             case "-h", "--help":
                 return .help
             case "--json":
-                guard let path = value(argument), !path.isEmpty else { return .error("--json needs a file name") }
+                guard let path = value(), !path.isEmpty else { return .error("--json needs a file name") }
                 options.jsonPath = path
             case "--frames":
-                guard let text = value(argument), let n = Int(text), n >= 8 else {
+                guard let text = value(), let n = Int(text), n >= 8 else {
                     return .error("--frames needs a whole number ≥ 8")
                 }
                 options.frames = n
             case "--rows":
-                guard let text = value(argument) else { return .error("--rows needs a list of row counts") }
+                guard let text = value() else { return .error("--rows needs a list of row counts") }
                 let counts = text.split(separator: ",").map { Int($0.filter { $0 != "_" }) }
                 guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) > 0 }) else {
                     return .error("--rows needs positive whole numbers separated by commas, got '\(text)'")
                 }
                 options.rows = counts.compactMap { $0 }
             case "--lists":
-                guard let text = value(argument) else { return .error("--lists needs a list of names") }
+                guard let text = value() else { return .error("--lists needs a list of names") }
                 var kinds: [ListKind] = []
                 for name in text.split(separator: ",") {
                     guard let kind = ListKind(rawValue: String(name)) else {
@@ -110,14 +107,14 @@ struct Options: Sendable {
             case "--no-like-for-like":
                 options.likeForLike = false
             case "--child":
-                guard let name = value(argument), let kind = ListKind(rawValue: name),
-                      let text = value(argument), let n = Int(text), n > 0
+                guard let name = value(), let kind = ListKind(rawValue: name),
+                      let text = value(), let n = Int(text), n > 0
                 else { return .error("--child needs a list name and a row count") }
                 options.child = (kind, n)
             case "--child-baseline":
                 options.baselineChild = true
             case "--data":
-                guard let text = value(argument), let data = RowData(rawValue: text) else {
+                guard let text = value(), let data = RowData(rawValue: text) else {
                     return .error("--data needs 'computed' or 'strings'")
                 }
                 options.data = data
