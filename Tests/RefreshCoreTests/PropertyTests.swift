@@ -34,6 +34,8 @@ enum Action: Sendable, Equatable, CustomStringConvertible {
     case setFooterMode(pull: Bool)
     case animations(Bool)
     case scrollbar(Double)
+    /// The user lets go of everything and waits 4 s while the data source answers.
+    case quiet
 
     static let keys: [ScrollCommand] = [.pageUp, .pageDown, .home, .end]
 
@@ -56,6 +58,7 @@ enum Action: Sendable, Equatable, CustomStringConvertible {
         case .setFooterMode(let p): return ".setFooterMode(pull: \(p))"
         case .animations(let on): return ".animations(\(on))"
         case .scrollbar(let f): return ".scrollbar(\(f))"
+        case .quiet: return ".quiet"
         }
     }
 }
@@ -118,7 +121,8 @@ enum ScenarioGen {
         (2, zip(Gen.double(in: 0...5000), Gen.double(in: 0...300)).map { Action.setRows($0, insertedAbove: $1) }),
         (1, Gen.int(in: 0...2).map { Action.setStyle($0) }),
         (1, Gen.bool.map { Action.setFooterMode(pull: $0) }),
-        (1, Gen.bool.map { Action.animations($0) })
+        (1, Gen.bool.map { Action.animations($0) }),
+        (1, Gen.always(Action.quiet))
     )
 
     static let action = Gen<Action>.frequency((20, input), (5, calls), (1, configuration))
@@ -286,6 +290,11 @@ struct Simulation {
         case .scrollbar(let fraction):
             let target = fraction * e.maxOffset
             call { $0.externalScroll(to: target, at: $1) }
+        case .quiet:
+            call { $0.dragEnd(at: $1) }
+            call { $0.scrollStop(at: $1) }
+            wait(4)
+            checkResting()
         }
     }
 
@@ -348,7 +357,10 @@ struct Simulation {
             fail("rows inserted above moved the visible rows: \(ref.0.offset) + \(inserted) → \(e.offset)")
         }
         if abs(e.rowsHeight - (ref.0.rowsHeight + (ok ? inserted : 0))) > 1e-6 { fail("rows height wrong after endRefreshing") }
-        if ok, ref.0.footer == .noMoreData, e.footer != .idle { fail("a successful refresh kept noMoreData") }
+        // §6: a successful refresh clears noMoreData (a key scroll still moving may load at once).
+        if ok, ref.0.footer == .noMoreData, e.footer != .idle, !(e.footer == .loading && events.contains(.loadRequested)) {
+            fail("a successful refresh left the footer \(e.footer)")
+        }
     }
 
     mutating func endLoading(ok: Bool, exhausted: Bool, added: Double) {
@@ -483,6 +495,16 @@ struct Simulation {
             if e.pull > 0, e.header != .refreshing, e.header != .failed { fail("at rest with pull \(e.pull)") }
             if e.push > 0, !(e.footerMode == .pull && e.footer == .loading) { fail("at rest with push \(e.push)") }
         }
+    }
+
+    /// No input for a while: the content rests at its resting value (SPEC §2, §8: no drift).
+    mutating func checkResting() {
+        if e.isGestureActive { fail("a gesture outlived the quiet period") }
+        let running = e.header == .refreshing || e.header == .failed
+        if running ? !(e.pull <= e.style.heldHeight) : e.pull != 0 { fail("resting pull \(e.pull) while \(e.header)") }
+        let held = e.footerMode == .pull && e.footer == .loading
+        if held ? !(e.push <= Tuning.footerHeight) : e.push != 0 { fail("resting push \(e.push) while \(e.footer)") }
+        if e.needsTicks, e.header == .idle, e.footer != .loading { fail("needsTicks while resting") }
     }
 
     /// The gesture ends and the data source answers everything: the engine must come to rest (no drift).
