@@ -57,8 +57,8 @@ extension Palette {
     /// The palette for a theme with these colours (pure, for tests). Light or dark is decided
     /// by which of background and foreground is brighter: the light palette keeps the seed's
     /// colours, the dark one `Palette.dark`'s. Then each colour is made readable on `background`:
-    /// the text is the theme's; the accent is the theme's selection colour when it reaches
-    /// `Contrast.graphics`, else the default (else the text colour); the track and the error
+    /// the text is the theme's; the accent is the default when it reaches `Contrast.graphics`
+    /// (and not high contrast), else the theme's selection colour if that does, else the text colour; the track and the error
     /// colour move towards the text colour until they contrast enough. A high-contrast theme
     /// gets opaque text and a track far from the background.
     public static func derived(foreground: RGBA, background: RGBA?, selection: RGBA?,
@@ -71,10 +71,14 @@ extension Palette {
         var palette = isDark ? Palette.dark : Palette.light
 
         palette.text = fg.withAlpha(highContrast ? 1 : palette.text.a)
-        if let selection, composite(selection, over: bg).contrast(with: bg) >= Contrast.graphics {
-            palette.accent = selection.withAlpha(1)
-        } else if palette.accent.contrast(with: bg) < Contrast.graphics {
-            palette.accent = fg
+        // SPEC §3.1: the seed's colours are the defaults; the theme's selection colour stands in
+        // only where they would not read (high contrast, unusual backgrounds).
+        if highContrast || palette.accent.contrast(with: bg) < Contrast.graphics {
+            if let selection, composite(selection, over: bg).contrast(with: bg) >= Contrast.graphics {
+                palette.accent = selection.withAlpha(1)
+            } else {
+                palette.accent = fg
+            }
         }
         let trackContrast = highContrast ? Contrast.highContrastTrack : Contrast.track
         palette.track = readable(palette.track, on: bg, towards: fg, contrast: trackContrast)

@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import Glibc
 import RefreshCore
 
 /// Where a GDK scroll event becomes engine input: a delta in px and the device class that

@@ -1,10 +1,42 @@
 import CGtk
 import RefreshCore
 
-/// The header and footer over the rows, in viewport coordinates, through the shared painters.
+/// The header and footer over the rows, through the shared painters (the same ones headless
+/// snapshots use, so a snapshot is what the window shows). Painters and palette are rebuilt
+/// when the theme, font or scale changes.
 @MainActor
-enum Decorations {
-    static func draw(header: HeaderVisual, footer: FooterVisual, cr: OpaquePointer, width: Double, height: Double,
-                     widget: UnsafeMutablePointer<GtkWidget>) {
+final class Decorations {
+    private let widget: UnsafeMutablePointer<GtkWidget>
+    private var header: HeaderPainter?
+    private var footer: FooterPainter?
+    private var palette: Palette?
+
+    init(widget: UnsafeMutablePointer<GtkWidget>) {
+        self.widget = widget
+    }
+
+    /// The theme, font or scale changed: take fresh colours and text layouts on the next draw.
+    func invalidate() {
+        header = nil
+        footer = nil
+        palette = nil
+    }
+
+    func draw(header visual: HeaderVisual, footer footerVisual: FooterVisual, footerFocused: Bool,
+              cr: OpaquePointer, width: Double, height: Double) {
+        let style = gtk_widget_get_style_context(widget)!
+        let palette = self.palette ?? Palette.theme(style)
+        self.palette = palette
+        if visual.isVisible {
+            let painter = header ?? HeaderPainter(pangoContext: gtk_widget_get_pango_context(widget))
+            header = painter
+            painter.draw(visual, cr: cr, width: width, palette: palette)
+        }
+        if footerVisual.isShown, footerVisual.top < height, footerVisual.top + Tuning.footerHeight > 0 {
+            let painter = footer ?? FooterPainter(pangoContext: gtk_widget_get_pango_context(widget))
+            footer = painter
+            painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,
+                         styleContext: style)
+        }
     }
 }

@@ -60,9 +60,11 @@ public final class RefreshView {
     private var syncingOffset = false
     private var drawnDisplacement = 0.0
     private var drawnDecorations = false
+    private let decorations: Decorations
 
     public init(source: RowSource) {
         list = ListView(source: source)
+        decorations = Decorations(widget: list.area)
         engine = RefreshEngine(viewportHeight: 0, rowsHeight: list.rowsHeight, now: RefreshView.clock())
         list.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
         connectInput()
@@ -188,6 +190,18 @@ public final class RefreshView {
             self?.drawDecorations(cr, width: width, height: height)
         }
         list.onFirstFrame = { [weak self] in self?.onFirstFrame?() }
+        GSignal.connect(list.area, "style-updated", after: true) { [weak self] in
+            self?.decorations.invalidate()
+            self?.list.queueDraw()
+        }.keep(in: &connections)
+        GSignal.connectPointer(list.area, "screen-changed", after: true) { [weak self] _ in
+            self?.decorations.invalidate()
+            self?.list.queueDraw()
+        }.keep(in: &connections)
+        GSignal.connectNotify(list.area, property: "scale-factor") { [weak self] in
+            self?.decorations.invalidate()
+            self?.list.queueDraw()
+        }.keep(in: &connections)
     }
 
     private func connectInput() {
@@ -302,8 +316,8 @@ public final class RefreshView {
 
     private func drawDecorations(_ cr: OpaquePointer, width: Double, height: Double) {
         guard !isDestroyed else { return }
-        Decorations.draw(header: engine.headerVisual, footer: engine.footerVisual, cr: cr,
-                         width: width, height: height, widget: list.area)
+        decorations.draw(header: engine.headerVisual, footer: engine.footerVisual, footerFocused: false,
+                         cr: cr, width: width, height: height)
     }
 
     /// The scrolled window is being destroyed: stop everything that could call back.
