@@ -4,4 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
 swift build -c release --product refresh-demo
-exec .build/release/refresh-demo "$@"
+bin="$(swift build -c release --show-bin-path)"
+scripts/build-translations.sh "$bin/locale"
+exec "$bin/refresh-demo" "$@"

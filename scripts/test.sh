@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
 swift build --build-tests
+scripts/build-translations.sh "$(swift build --show-bin-path)/locale"
 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- swift test "$@"
