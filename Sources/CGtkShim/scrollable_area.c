@@ -1,14 +1,4 @@
-#include "CGtkShim.h"
-
-typedef struct {
-    GtkDrawingArea parent_instance;
-    GtkAdjustment *hadjustment;
-    GtkAdjustment *vadjustment;
-    guint hscroll_policy : 1;
-    guint vscroll_policy : 1;
-    PtrAdjustmentsChanged callback;
-    gpointer callback_data;
-} PtrScrollableArea;
+#include "area_private.h"
 
 typedef struct {
     GtkDrawingAreaClass parent_class;
@@ -18,8 +8,6 @@ enum { PROP_0, PROP_HADJUSTMENT, PROP_VADJUSTMENT, PROP_HSCROLL_POLICY, PROP_VSC
 
 G_DEFINE_TYPE_WITH_CODE(PtrScrollableArea, ptr_scrollable_area, GTK_TYPE_DRAWING_AREA,
                         G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
-
-#define PTR_AREA(o) ((PtrScrollableArea *)(o))
 
 static void notify_swift(PtrScrollableArea *self) {
     if (self->callback != NULL)
@@ -82,6 +70,9 @@ static void ptr_scrollable_area_dispose(GObject *object) {
     /* The Swift side is gone (or going) once dispose runs: never call back again. */
     self->callback = NULL;
     self->callback_data = NULL;
+    self->focus_callback = NULL;
+    self->focus_data = NULL;
+    ptr_area_a11y_dispose(self);
     g_clear_object(&self->hadjustment);
     g_clear_object(&self->vadjustment);
     G_OBJECT_CLASS(ptr_scrollable_area_parent_class)->dispose(object);
@@ -94,6 +85,19 @@ static void ptr_scrollable_area_get_preferred_height(GtkWidget *widget, gint *mi
     *natural = 1;
 }
 
+static gboolean ptr_scrollable_area_focus(GtkWidget *widget, GtkDirectionType direction) {
+    PtrScrollableArea *self = PTR_AREA(widget);
+    if (self->focus_callback != NULL) {
+        gint answer = self->focus_callback(widget, direction, gtk_widget_has_focus(widget), self->focus_data);
+        if (answer >= 0) {
+            if (answer > 0 && !gtk_widget_has_focus(widget))
+                gtk_widget_grab_focus(widget);
+            return answer > 0;
+        }
+    }
+    return GTK_WIDGET_CLASS(ptr_scrollable_area_parent_class)->focus(widget, direction);
+}
+
 static void ptr_scrollable_area_class_init(PtrScrollableAreaClass *klass) {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
@@ -101,6 +105,8 @@ static void ptr_scrollable_area_class_init(PtrScrollableAreaClass *klass) {
     object_class->get_property = ptr_scrollable_area_get_property;
     object_class->dispose = ptr_scrollable_area_dispose;
     widget_class->get_preferred_height = ptr_scrollable_area_get_preferred_height;
+    widget_class->focus = ptr_scrollable_area_focus;
+    gtk_widget_class_set_accessible_type(widget_class, ptr_area_accessible_get_type());
     g_object_class_override_property(object_class, PROP_HADJUSTMENT, "hadjustment");
     g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
     g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
@@ -110,6 +116,7 @@ static void ptr_scrollable_area_class_init(PtrScrollableAreaClass *klass) {
 static void ptr_scrollable_area_init(PtrScrollableArea *self) {
     self->hscroll_policy = GTK_SCROLL_MINIMUM;
     self->vscroll_policy = GTK_SCROLL_MINIMUM;
+    self->a11y.focused_row = -1;
 }
 
 GtkWidget *ptr_scrollable_area_new(void) {
@@ -132,4 +139,11 @@ GtkAdjustment *ptr_scrollable_area_get_vadjustment(GtkWidget *area) {
 GtkAdjustment *ptr_scrollable_area_get_hadjustment(GtkWidget *area) {
     g_return_val_if_fail(G_TYPE_CHECK_INSTANCE_TYPE(area, ptr_scrollable_area_get_type()), NULL);
     return PTR_AREA(area)->hadjustment;
+}
+
+void ptr_scrollable_area_set_focus_callback(GtkWidget *area, PtrFocusMove callback, gpointer user_data) {
+    g_return_if_fail(G_TYPE_CHECK_INSTANCE_TYPE(area, ptr_scrollable_area_get_type()));
+    PtrScrollableArea *self = PTR_AREA(area);
+    self->focus_callback = callback;
+    self->focus_data = user_data;
 }

@@ -22,6 +22,65 @@ void ptr_scrollable_area_set_adjustments_callback(GtkWidget *area, PtrAdjustment
 GtkAdjustment *ptr_scrollable_area_get_vadjustment(GtkWidget *area);
 GtkAdjustment *ptr_scrollable_area_get_hadjustment(GtkWidget *area);
 
+/*
+ * Keyboard focus inside the area. GTK calls the widget's "focus" vfunc for Tab and Shift+Tab;
+ * the callback answers 1 (focus stays inside: it moved between the list and the footer),
+ * 0 (focus leaves the area) or -1 (do what a plain widget does). `has_focus`: the area is the
+ * focus widget already (focus moves inside it) rather than entering it.
+ */
+typedef gint (*PtrFocusMove)(GtkWidget *area, GtkDirectionType direction, gboolean has_focus,
+                             gpointer user_data);
+void ptr_scrollable_area_set_focus_callback(GtkWidget *area, PtrFocusMove callback, gpointer user_data);
+
+/*
+ * Accessibility. The area's accessible (a GtkWidgetAccessible subclass, role ATK_ROLE_LIST)
+ * exposes the visible rows as ATK_ROLE_LIST_ITEM children, the footer as an
+ * ATK_ROLE_PUSH_BUTTON child, ATK_STATE_BUSY while refreshing, the list's actions (AtkAction)
+ * and attributes (row-count, first-visible-row, visible-rows, focused-row, refresh-state,
+ * footer-state). Swift pushes state with the setters below (cheap when nothing changed, and
+ * nothing is built unless an AT created the accessible) and answers texts at query time.
+ */
+typedef enum {
+    PTR_A11Y_ACTION_REFRESH = 1 << 0,
+    PTR_A11Y_ACTION_LOAD_MORE = 1 << 1,
+    PTR_A11Y_ACTION_RETRY = 1 << 2,
+} PtrA11yActions;
+
+typedef enum {
+    PTR_A11Y_TEXT_DESCRIPTION = 0, /* the list's description (its refresh status) */
+    PTR_A11Y_TEXT_ROW = 1,         /* row `index`'s name */
+} PtrA11yTextKind;
+
+/* Returns a g_malloc'ed string, or NULL. */
+typedef gchar *(*PtrA11yText)(GtkWidget *area, PtrA11yTextKind kind, gint index, gpointer user_data);
+/* `action`: "refresh", "load-more" or "retry"; called from an idle, never inside the AT's call. */
+typedef void (*PtrA11yActivate)(GtkWidget *area, const gchar *action, gpointer user_data);
+
+/* Both NULL at teardown: nothing is called afterwards (pending actions are dropped). */
+void ptr_scrollable_area_set_a11y_callbacks(GtkWidget *area, PtrA11yText text, PtrA11yActivate activate,
+                                            gpointer user_data);
+/* The list's accessible name and the localized action names. */
+void ptr_scrollable_area_set_a11y_names(GtkWidget *area, const gchar *list, const gchar *refresh,
+                                        const gchar *load_more, const gchar *retry);
+void ptr_scrollable_area_set_a11y_busy(GtkWidget *area, gboolean busy);
+/* The available actions (PtrA11yActions bits). */
+void ptr_scrollable_area_set_a11y_actions(GtkWidget *area, guint actions);
+/* Rows `first` ..< `first + count` are on screen; `focused`: the row with the virtual focus, or -1. */
+void ptr_scrollable_area_set_a11y_rows(GtkWidget *area, gint row_count, gint first, gint count, gint focused);
+/* The engine's phases by name, for the attributes; `description_changed`: tell ATs to re-read. */
+void ptr_scrollable_area_set_a11y_states(GtkWidget *area, const gchar *header_state, const gchar *footer_state,
+                                         gboolean description_changed);
+/* `name` NULL: no footer. `actionable`: Load more / retry can run now. */
+void ptr_scrollable_area_set_a11y_footer(GtkWidget *area, const gchar *name, gboolean showing,
+                                         gboolean actionable, gboolean focused);
+/* The accessible, if GTK created it (for tests); NULL otherwise. Does not create it. */
+AtkObject *ptr_scrollable_area_peek_accessible(GtkWidget *area);
+
+/* A boolean GtkSettings property set (g_object_set is variadic). */
+static inline void ptr_settings_set_boolean(GtkSettings *settings, const gchar *name, gboolean value) {
+    g_object_set(settings, name, value, NULL);
+}
+
 /* Macros and constants that Swift does not import. */
 static inline gboolean ptr_source_remove(void) { return G_SOURCE_REMOVE; }
 static inline gboolean ptr_source_continue(void) { return G_SOURCE_CONTINUE; }

@@ -61,13 +61,21 @@ public final class RefreshView {
     private var drawnDisplacement = 0.0
     private var drawnDecorations = false
     private let decorations: Decorations
+    /// ATK: role, name, status, busy state, actions, rows and footer (Widget/Accessibility.swift).
+    private let accessibility: AccessibilityBridge
+    /// Tab moved the keyboard focus from the rows to the footer (a focus stop inside the area).
+    private(set) var footerFocused = false
+    /// Monotonic seconds at draw time (the engine's time base); injectable for tests.
+    var drawClock: @MainActor () -> Double = { RefreshView.clock() }
 
     public init(source: RowSource) {
         list = ListView(source: source)
         decorations = Decorations(widget: list.area)
+        accessibility = AccessibilityBridge(area: list.area, source: source)
         engine = RefreshEngine(viewportHeight: 0, rowsHeight: list.rowsHeight, now: RefreshView.clock())
         list.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
         connectInput()
+        connectAccessibility()
         connectList()
         connectSettings()
         GSignal.connect(list.scrolledWindow, "destroy") { [weak self] in self?.tearDown() }
@@ -86,6 +94,7 @@ public final class RefreshView {
     public func endRefreshing(ok: Bool, insertedAtTop: Int = 0) {
         guard !isDestroyed else { return }
         let inserted = ok ? Double(max(insertedAtTop, 0)) * list.rowHeight : 0
+        if engine.header == .refreshing { accessibility.refreshEnded(ok: ok, newRows: insertedAtTop) }
         update { _ = $0.endRefreshing(ok: ok, insertedHeight: inserted, at: $1) }
         reloadRowsIfNeeded()
     }
@@ -142,6 +151,7 @@ public final class RefreshView {
             list.queueDraw()
         }
         drawnDecorations = decorations
+        syncAccessibility()
     }
 
     private func dispatch(_ events: [EngineEvent]) {
@@ -240,6 +250,7 @@ public final class RefreshView {
         GSignal.connectPress(press, "released") { [weak self] count, x, y in
             guard let self, count == 1 else { return }
             gtk_widget_grab_focus(self.list.area)
+            self.setFooterFocused(false)
             if self.footerContains(x: x, y: y) { self.activateFooter() }
         }.keep(in: &connections)
 
@@ -316,8 +327,88 @@ public final class RefreshView {
 
     private func drawDecorations(_ cr: OpaquePointer, width: Double, height: Double) {
         guard !isDestroyed else { return }
-        decorations.draw(header: engine.headerVisual, footer: engine.footerVisual, footerFocused: false,
+        let focused = footerFocused && gtk_widget_has_focus(list.area) != 0
+        decorations.draw(header: headerVisualForDrawing(), footer: engine.footerVisual, footerFocused: focused,
                          cr: cr, width: width, height: height)
+    }
+
+    /// The header as of now: "Last updated: …" counts from the engine's last update time to the
+    /// draw (the engine's clock only moves on input and ticks).
+    func headerVisualForDrawing() -> HeaderVisual {
+        var visual = engine.headerVisual
+        if let since = visual.sinceLastUpdate {
+            visual.sinceLastUpdate = since + max(0, drawClock() - engine.now)
+        }
+        return visual
+    }
+
+    // MARK: - Keyboard focus and accessibility
+
+    private func connectAccessibility() {
+        accessibility.onAction = { [weak self] action in
+            guard let self else { return }
+            switch action {
+            case "refresh": self.beginRefreshing()
+            case "load-more", "retry": self.loadMore()
+            default: break
+            }
+        }
+        let focus: PtrFocusMove = { _, direction, hasFocus, data in
+            let bits = Int(bitPattern: data)
+            return MainActor.assumeIsolated {
+                guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return -1 }
+                let view = Unmanaged<RefreshView>.fromOpaque(pointer).takeUnretainedValue()
+                return view.moveFocus(direction, entering: hasFocus == 0)
+            }
+        }
+        // Unretained: cleared in `tearDown`.
+        ptr_scrollable_area_set_focus_callback(list.area, focus, Unmanaged.passUnretained(self).toOpaque())
+        GSignal.connectNotify(list.area, property: "has-focus") { [weak self] in
+            guard let self, !self.isDestroyed else { return }
+            self.accessibility.focusChanged()
+            if self.footerFocused { self.list.queueDraw() }
+        }.keep(in: &connections)
+    }
+
+    /// Tab and Shift+Tab (the area's "focus" vfunc): the rows, then the footer when it is on screen
+    /// and offers load more or retry, then out. 1: focus stays in the area, 0: it leaves, -1: GTK's way.
+    private func moveFocus(_ direction: GtkDirectionType, entering: Bool) -> Int32 {
+        guard !isDestroyed, direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD else { return -1 }
+        let forward = direction == GTK_DIR_TAB_FORWARD
+        if entering {
+            setFooterFocused(!forward && footerIsReachable)
+            return 1
+        }
+        if forward, !footerFocused, footerIsReachable {
+            setFooterFocused(true)
+            return 1
+        }
+        if !forward, footerFocused {
+            setFooterFocused(false)
+            return 1
+        }
+        return 0
+    }
+
+    private func setFooterFocused(_ focused: Bool) {
+        guard focused != footerFocused else { return }
+        footerFocused = focused
+        list.queueDraw()
+        syncAccessibility()
+    }
+
+    private func syncAccessibility() {
+        guard !isDestroyed else { return }
+        if footerFocused {
+            // The focus stop went away (rows arrived below it, or it scrolled out): back to the rows.
+            let footer = engine.footerVisual
+            let onScreen = footer.isShown && footer.top < engine.viewportHeight && footer.top + Tuning.footerHeight > 0
+            if !onScreen || footer.phase == .noMoreData {
+                footerFocused = false
+                list.queueDraw()
+            }
+        }
+        accessibility.sync(engine: engine, list: list, footerFocused: footerFocused, footerActionable: footerIsReachable)
     }
 
     /// The scrolled window is being destroyed: stop everything that could call back.
@@ -326,6 +417,8 @@ public final class RefreshView {
         isDestroyed = true
         tick?.remove()
         tick = nil
+        ptr_scrollable_area_set_focus_callback(list.area, nil, nil)
+        accessibility.tearDown()
         for connection in connections { connection.disconnect() }
         connections.removeAll()
         if let dragGesture { g_object_unref(dragGesture.gpointer) }

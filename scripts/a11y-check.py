@@ -1,0 +1,276 @@
+#!/usr/bin/python3
+"""Reads refresh-demo's accessibility tree with a real AT-SPI client (pyatspi) and checks it.
+
+Usage: a11y-check.py PID [--latency SECONDS]
+
+The demo must run with the AT-SPI bridge (no NO_AT_BRIDGE) on this display and session bus,
+started as: refresh-demo --rows 40 --latency 2 --fail-rate 0.5 --seed 8, in the C locale
+(English texts); with that seed the first refresh succeeds, the first load fails and the retry
+succeeds. The script drives it like a user (xdotool: a mouse drag held mid-pull,
+End, Tab, Return) and like an AT (AtkAction "refresh"), and at each state prints what an
+AT-SPI client reads: role, name, description, states, attributes, actions, the focused child,
+and the events received. Exit status 0: every check passed; 1: a check failed; 77: the
+environment cannot run it (no pyatspi, no xdotool, the app never appeared).
+"""
+import json
+import shutil
+import subprocess
+import sys
+import time
+
+try:
+    import pyatspi
+    from gi.repository import GLib
+except Exception as error:  # pragma: no cover - environment
+    print(f"SKIP: pyatspi is not importable: {error}")
+    sys.exit(77)
+
+if len(sys.argv) < 2:
+    print(__doc__)
+    sys.exit(2)
+PID = int(sys.argv[1])
+LATENCY = float(sys.argv[sys.argv.index("--latency") + 1]) if "--latency" in sys.argv else 2.0
+if shutil.which("xdotool") is None:
+    print("SKIP: xdotool is missing")
+    sys.exit(77)
+
+failures = []
+events = []
+report = {}
+
+
+def pump(seconds=0.0):
+    """Runs the GLib main loop (AT-SPI events arrive through it) for about `seconds`."""
+    context = GLib.MainContext.default()
+    end = time.monotonic() + seconds
+    while True:
+        while context.pending():
+            context.iteration(False)
+        if time.monotonic() >= end:
+            return
+        time.sleep(0.02)
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
+    pump(0.15)
+
+
+def fresh(obj):
+    try:
+        obj.clearCache()
+    except Exception:
+        pass
+    return obj
+
+
+def states(obj):
+    return sorted(pyatspi.stateToString(s) for s in fresh(obj).getState().getStates())
+
+
+def attributes(obj):
+    out = {}
+    for pair in fresh(obj).getAttributes():
+        key, _, value = pair.partition(":")
+        out[key] = value
+    return out
+
+
+def actions(obj):
+    try:
+        action = obj.queryAction()
+    except NotImplementedError:
+        return []
+    return [action.getName(i) for i in range(action.nActions)]
+
+
+def focused_child(obj):
+    for child in fresh(obj):
+        if child is not None and "focused" in states(child):
+            return child
+    return None
+
+
+def snapshot(obj):
+    focused = focused_child(obj)
+    return {
+        "role": obj.getRoleName(),
+        "name": fresh(obj).name,
+        "description": obj.description,
+        "states": [s for s in states(obj) if s in ("busy", "focused", "focusable", "manages descendants")],
+        "attributes": {k: v for k, v in attributes(obj).items() if k != "toolkit"},
+        "actions": actions(obj),
+        "children": obj.childCount,
+        "focused child": None if focused is None else {
+            "role": focused.getRoleName(), "name": focused.name, "attributes": attributes(focused)},
+    }
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message)
+    if not condition:
+        failures.append(message)
+    return condition
+
+
+def wait_for(predicate, seconds, step=0.05):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pump(step)
+        try:
+            if predicate():
+                return True
+        except Exception:
+            pass
+    return False
+
+
+def find_list():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for app in desktop:
+        if app is None:
+            continue
+        try:
+            if app.get_process_id() != PID:
+                continue
+        except Exception:
+            continue
+        found = pyatspi.findDescendant(app, lambda o: o is not None and o.getRole() == pyatspi.ROLE_LIST)
+        if found is not None:
+            return found
+    return None
+
+
+def on_event(event):
+    try:
+        source = event.source.name
+    except Exception:
+        source = "?"
+    events.append({"type": event.type, "detail1": event.detail1, "source": source,
+                   "value": str(event.any_data) if event.any_data is not None else None})
+
+
+def record(state, obj):
+    shot = snapshot(obj)
+    report[state] = shot
+    print(f"--- {state}: {json.dumps(shot, ensure_ascii=False)}")
+    return shot
+
+
+def seen(kind, detail1=None, since=0):
+    return any(e["type"].startswith(kind) and (detail1 is None or e["detail1"] == detail1) for e in events[since:])
+
+
+# MARK: - Scenario
+
+lst = None
+if not wait_for(lambda: find_list() is not None, 15, 0.2):
+    print("SKIP: the demo never appeared on the accessibility bus")
+    sys.exit(77)
+lst = find_list()
+for kind in ("object:state-changed:busy", "object:property-change:accessible-description",
+             "object:active-descendant-changed", "object:state-changed:focused", "object:children-changed"):
+    pyatspi.Registry.registerEventListener(on_event, kind)
+
+# Idle: the list, its name, the rows as list items, the row count, never updated.
+shot = record("idle", lst)
+check(shot["role"] == "list", "role is list")
+check(shot["name"] == "Pull-to-refresh list", "name is the localized list name")
+check(shot["description"] == "Never updated", "idle description says Never updated")
+check(shot["attributes"].get("row-count") == "40", "row-count attribute is 40")
+check(shot["attributes"].get("refresh-state") == "idle", "refresh-state is idle")
+check("refresh" in shot["actions"], "refresh action offered")
+check("manages descendants" in shot["states"], "manages descendants")
+check("busy" not in shot["states"], "not busy at rest")
+items = [c for c in fresh(lst) if c is not None and c.getRole() == pyatspi.ROLE_LIST_ITEM]
+check(len(items) >= 5, f"visible rows exposed as list items ({len(items)})")
+check(all(", " in c.name for c in items), "row items are named 'Title, subtitle'")
+check(attributes(items[0]).get("posinset") == str(int(shot["attributes"]["first-visible-row"]) + 1)
+      and attributes(items[0]).get("setsize") == "40", "row items carry posinset/setsize")
+
+# Keyboard focus: the pointer over the window gives it focus (no window manager); the demo
+# focuses the list, whose first row in view is the active descendant.
+xdotool("mousemove", 210, 400)
+check(wait_for(lambda: "focused" in states(lst), 3), "list has keyboard focus")
+check(wait_for(lambda: focused_child(lst) is not None, 3), "a row is the focused descendant")
+report["focused"] = snapshot(lst)
+
+# Pulling: hold a mouse drag a little way down, then further (armed).
+mark = len(events)
+xdotool("mousemove", 210, 200)
+xdotool("mousedown", 1)
+for y in range(210, 280, 10):
+    xdotool("mousemove", 210, y)
+check(wait_for(lambda: lst.description == "Pull down to refresh", 2), "pulling: description says Pull down to refresh")
+record("pulling", lst)
+check(attributes(lst).get("refresh-state") == "pulling", "refresh-state is pulling")
+for y in range(300, 620, 40):
+    xdotool("mousemove", 210, y)
+check(wait_for(lambda: fresh(lst).description == "Release to refresh", 2), "armed: description says Release to refresh")
+record("armed", lst)
+
+# Refreshing: released while armed. BUSY on the list, "Refreshing…", no refresh action.
+xdotool("mouseup", 1)
+check(wait_for(lambda: "busy" in states(lst), 2), "refreshing: the list is BUSY")
+shot = record("refreshing", lst)
+check(shot["description"] == "Refreshing…", "refreshing: description says Refreshing…")
+check("refresh" not in shot["actions"], "no refresh action while refreshing")
+check(seen("object:state-changed:busy", 1, mark), "state-changed:busy (1) was emitted")
+
+# Updated: BUSY goes, the description gives the count of new rows.
+check(wait_for(lambda: "busy" not in states(lst), LATENCY + 3), "refresh ended: BUSY cleared")
+check(wait_for(lambda: fresh(lst).description.startswith("Updated, "), 2), "updated: description says Updated, N new rows")
+shot = record("updated", lst)
+check(seen("object:state-changed:busy", 0, mark), "state-changed:busy (0) was emitted")
+check(seen("object:property-change:accessible-description", None, mark), "description changes were emitted")
+rows = int(shot["attributes"]["row-count"])
+check(rows > 40 and f"{rows - 40} new row" in shot["description"], f"description counts the {rows - 40} new rows")
+check(wait_for(lambda: "Last updated: just now" in fresh(lst).description, 3), "at rest: Last updated: just now")
+report["updated at rest"] = snapshot(lst)
+
+# Load-more by keyboard: End reaches the bottom, the automatic load fails (seed 8), the footer
+# offers a retry; Tab focuses it, Return retries.
+RETRY = "Couldn't load — click to retry"
+xdotool("key", "End")
+footer = None
+def footer_says(name):
+    global footer
+    footer = pyatspi.findDescendant(lst, lambda o: o is not None and o.getRole() == pyatspi.ROLE_PUSH_BUTTON)
+    return footer is not None and "showing" in states(footer) and fresh(footer).name == name
+check(wait_for(lambda: footer_says("Loading…"), 3), "End: the footer is showing, Loading…")
+record("loading (automatic)", lst)
+check(wait_for(lambda: footer_says(RETRY), LATENCY + 3), "the load failed: the footer offers a retry")
+check("retry" in actions(lst), "retry action offered while the footer shows the failure")
+check("focused" not in states(footer), "the footer is not focused before Tab")
+mark = len(events)
+xdotool("key", "Tab")
+check(wait_for(lambda: "focused" in states(footer), 2), "Tab: the footer has the focus")
+shot = record("retry focus", lst)
+check(shot["attributes"].get("focused-row") == "footer", "focused-row attribute is footer")
+check((shot["focused child"] or {}).get("name") == RETRY, "focused child is the retry button")
+check(seen("object:active-descendant-changed", None, mark), "active-descendant-changed was emitted")
+check(actions(footer) == ["click"], "the footer button has a click action")
+check("enabled" in states(footer) and "focusable" in states(footer), "the footer button is enabled and focusable")
+xdotool("key", "Return")
+check(wait_for(lambda: fresh(footer).name == "Loading…", 2), "Return: the footer says Loading…")
+record("loading (retry)", lst)
+check(wait_for(lambda: int(attributes(lst).get("row-count", 0)) > rows, LATENCY + 3), "the page arrived")
+report["loaded"] = snapshot(lst)
+
+# Shift+Tab from the footer goes back to the rows; the AT's refresh action refreshes.
+check(attributes(lst).get("focused-row") != "footer", "the footer went below the new rows: focus is on the rows")
+check("focused" in states(lst), "the list kept the keyboard focus")
+action = lst.queryAction()
+index = [action.getName(i) for i in range(action.nActions)].index("refresh")
+action.doAction(index)
+check(wait_for(lambda: "busy" in states(lst), 3), "AtkAction refresh: the list is BUSY")
+record("refreshing (AT action)", lst)
+
+pyatspi.Registry.deregisterEventListener(on_event, "object")
+print("=== REPORT " + json.dumps(report, ensure_ascii=False))
+if failures:
+    print(f"{len(failures)} check(s) failed:")
+    for message in failures:
+        print("  - " + message)
+    sys.exit(1)
+print("all checks passed")
