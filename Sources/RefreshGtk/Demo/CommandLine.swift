@@ -113,7 +113,7 @@ public struct RefreshDemoCommand: ParsableCommand {
             refresh-demo --rows 1000000 --header classic --trace. See 'refresh-demo run --help'.
             """,
         // Add a subcommand here, and nowhere else.
-        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self],
+        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, SoakCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -21,6 +21,9 @@ public final class SimulatedFeed {
     public private(set) var pagesLoaded = 0
     public var isExhausted: Bool { pagesLoaded >= pages }
     public var isBusy: Bool { pending.contains { $0.isPending } }
+    /// Forced outcomes for the next answers, first used first (true: succeeds, false: fails);
+    /// when empty the seeded generator decides at `failRate`. For tests and soak runs.
+    public var scriptedOutcomes: [Bool] = []
 
     private var generator: SplitMix64
     private var pending: [Timeout] = []
@@ -71,7 +74,8 @@ public final class SimulatedFeed {
     }
 
     private func failsNow() -> Bool {
-        failRate > 0 && Double.random(in: 0..<1, using: &generator) < failRate
+        if !scriptedOutcomes.isEmpty { return !scriptedOutcomes.removeFirst() }
+        return failRate > 0 && Double.random(in: 0..<1, using: &generator) < failRate
     }
 
     private func schedule(
