@@ -213,3 +213,131 @@ import Testing
         #expect(help.stderr.isEmpty)
     }
 }
+
+// MARK: - Reliability point 9: every option × every class of bad value
+
+/// Every option of every subcommand (run, snapshot, filmstrip) given an empty, negative,
+/// non-numeric, out-of-range and absurdly large value, the rest of the line valid: a one-line
+/// message naming the option, exit status 2.
+@Suite struct CommandLineMatrixTests {
+    enum BadClass: String, CaseIterable, Sendable {
+        case empty, negative, nonNumeric, outOfRange, absurdlyLarge
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let arguments: [String]
+        let option: String
+        let badClass: BadClass
+        var testDescription: String { "\(option) \(badClass.rawValue): \(arguments.joined(separator: " "))" }
+    }
+
+    /// A writable output path for the render commands (nothing is written: parsing only).
+    static let out = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-cli-matrix.png").path
+
+    /// Option, the valid rest of the command line, and its out-of-range value.
+    static let options: [(option: String, context: [String], outOfRange: String)] = [
+        ("--rows", [], "100000001"),
+        ("--latency", [], "60.5"),
+        ("--fail-rate", [], "1.5"),
+        ("--page-size", [], "10001"),
+        ("--pages", [], "1000001"),
+        ("--seed", [], "18446744073709551616"),
+        ("--header", [], "JIKE"),
+        ("--footer", [], "PULL"),
+        ("--style", ["snapshot", "--phase", "failed", "--out", out], "fancy"),
+        ("--phase", ["snapshot", "--style", "jike", "--out", out], "spin"),
+        ("--progress", ["snapshot", "--style", "jike", "--phase", "pull", "--out", out], "1.01"),
+        ("--time", ["snapshot", "--style", "jike", "--phase", "refresh", "--out", out], "3600.5"),
+        ("--time", ["snapshot", "--style", "jike", "--phase", "end", "--out", out], "0.51"),
+        ("--theme", ["snapshot", "--style", "jike", "--phase", "failed", "--out", out], "blue"),
+        ("--scale", ["snapshot", "--style", "jike", "--phase", "failed", "--out", out], "8.5"),
+        ("--width", ["snapshot", "--style", "classic", "--phase", "failed", "--out", out], "4001"),
+        ("--background", ["snapshot", "--style", "jike", "--phase", "failed", "--out", out], "rgb(300,0)"),
+        ("--style", ["filmstrip", "--out", out], "fancy"),
+        ("--scale", ["filmstrip", "--style", "jike", "--out", out], "4.5"),
+    ]
+
+    static func value(_ badClass: BadClass, outOfRange: String) -> String {
+        switch badClass {
+        case .empty: return ""
+        case .negative: return "-1"
+        case .nonNumeric: return "abc"
+        case .outOfRange: return outOfRange
+        case .absurdlyLarge: return String(repeating: "9", count: 400)
+        }
+    }
+
+    static let cases: [Case] = options.flatMap { entry in
+        BadClass.allCases.map { badClass in
+            Case(arguments: entry.context + [entry.option, value(badClass, outOfRange: entry.outOfRange)],
+                 option: entry.option, badClass: badClass)
+        }
+    } + [
+        // --out is a path, not a number: its bad classes are empty, no such directory, a directory.
+        Case(arguments: ["snapshot", "--style", "jike", "--phase", "failed", "--out", ""], option: "--out",
+             badClass: .empty),
+        Case(arguments: ["snapshot", "--style", "jike", "--phase", "failed", "--out", "/nonexistent-ptr/x.png"],
+             option: "--out", badClass: .outOfRange),
+        Case(arguments: ["snapshot", "--style", "jike", "--phase", "failed", "--out", "/tmp"], option: "--out",
+             badClass: .outOfRange),
+        Case(arguments: ["filmstrip", "--style", "jike", "--out", ""], option: "--out", badClass: .empty),
+        Case(arguments: ["filmstrip", "--style", "jike", "--out", "/nonexistent-ptr/x.png"], option: "--out",
+             badClass: .outOfRange),
+    ]
+
+    @Test(arguments: cases)
+    func everyBadValueIsRejectedWithStatus2(_ input: Case) {
+        guard case let .exit(status, stdout, stderr) = DemoCommandLine.parse(input.arguments) else {
+            Issue.record("accepted \(input.arguments)")
+            return
+        }
+        #expect(status == 2)
+        #expect(stdout.isEmpty)
+        #expect(stderr.hasPrefix("refresh-demo: "))
+        #expect(stderr.contains(input.option), "message does not name \(input.option): \(stderr)")
+        #expect(stderr.filter { $0 == "\n" }.count == 1 && stderr.hasSuffix("\n"))
+    }
+
+    /// The matrix's valid context lines are themselves accepted (else every case above would
+    /// pass for the wrong reason).
+    @Test func theContextsAreValid() {
+        let contexts: [[String]] = [
+            [], ["snapshot", "--style", "jike", "--phase", "failed", "--out", Self.out],
+            ["snapshot", "--style", "jike", "--phase", "pull", "--progress", "0.5", "--out", Self.out],
+            ["snapshot", "--style", "jike", "--phase", "refresh", "--time", "1", "--out", Self.out],
+            ["snapshot", "--style", "jike", "--phase", "end", "--time", "0.25", "--out", Self.out],
+            ["snapshot", "--style", "classic", "--phase", "failed", "--width", "300", "--background", "white",
+             "--theme", "dark", "--scale", "2", "--out", Self.out],
+            ["filmstrip", "--style", "jike", "--scale", "2", "--out", Self.out],
+            ["--rows", "5", "--latency", "0.5", "--fail-rate", "0.5", "--page-size", "3", "--pages", "2",
+             "--seed", "9", "--header", "plain", "--footer", "pull"],
+        ]
+        for arguments in contexts {
+            guard case .command = DemoCommandLine.parse(arguments) else {
+                Issue.record("rejected a valid line: \(arguments)")
+                continue
+            }
+        }
+    }
+
+    /// The built binary, for a few of them: status 2, the message on stderr, nothing on stdout.
+    @Test(.enabled(if: CommandLineTests.binary != nil, "refresh-demo is not built next to the tests"))
+    func binaryRejectsBadValuesWithStatus2() throws {
+        let lines: [([String], String)] = [
+            (["--pages", ""], "--pages"),
+            (["--seed", "abc"], "--seed"),
+            (["--fail-rate", "-1"], "--fail-rate"),
+            (["--page-size", String(repeating: "9", count: 400)], "--page-size"),
+            (["snapshot", "--style", "jike", "--phase", "failed", "--scale", "1e400", "--out", Self.out], "--scale"),
+            (["filmstrip", "--style", "jike", "--scale", "-1", "--out", Self.out], "--scale"),
+            (["snapshot", "--style", "jike", "--phase", "pull", "--progress", "", "--out", Self.out], "--progress"),
+        ]
+        for (arguments, option) in lines {
+            let result = try CommandLineTests.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderr.hasPrefix("refresh-demo: ") && result.stderr.contains(option), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: Self.out), "a rejected line wrote its output")
+    }
+}
