@@ -68,10 +68,12 @@ struct RegressionTests {
         let rowOnScreen = 2000 - e.offset + e.displacement  // a row at content y = 2000
         e.endLoading(ok: true, addedHeight: 300, at: 1.05)
         #expect(near(2000 - e.offset + e.displacement, rowOnScreen, 1e-6))
-        // The key scroll still ends a page above where it started (in what the user sees).
+        // The key scroll still ends about a page above where it started (in what the user sees:
+        // Page Up scrolls the held footer away with the rows, so up to its height more).
         e.run(from: 1.05, to: 2)
         #expect(e.push == 0)
-        #expect(near(e.offset, 2400 - 540 + Tuning.footerHeight))
+        #expect(e.offset <= 2400 - 540 + Tuning.footerHeight + 1e-6)
+        #expect(e.offset >= 2400 - 540 - 1e-6)
     }
 
     /// Found by the exploration run: a key scroll aiming past a range that then shrank was only

@@ -42,14 +42,15 @@ struct LiveThemeTests {
         #expect(palette.text == RGBA(238, 238, 236, alpha: Palette.dark.text.a))
     }
 
-    @Test func lightThemeColoursTakeTheSelectionAsAccent() throws {
+    /// SPEC §3.1: the seed's colours stay the defaults when the theme's selection would also read.
+    @Test func lightThemeKeepsTheSeedAccent() throws {
         let palette = try palette(css: """
             @define-color theme_base_color #ffffff;
             @define-color theme_selected_bg_color #3584e4;
             label { color: #2e3436; }
             """)
         #expect(palette.track == Palette.light.track)
-        #expect(palette.accent == RGBA(53, 132, 228))
+        #expect(palette.accent == Palette.light.accent)
     }
 
     /// Adwaita's views are black on white like HighContrast's; only the theme name makes a

@@ -39,10 +39,11 @@ import Testing
 
     func contrast(_ a: RGBA, _ b: RGBA) -> Double { a.contrast(with: b) }
 
-    @Test func adwaitaKeepsTheSeedGreyAndTakesTheThemeBlue() {
+    /// SPEC §3.1: the seed's colours are the defaults wherever they read well.
+    @Test func adwaitaKeepsTheSeedColours() {
         let palette = derive(Self.adwaita)
         #expect(palette.track == Palette.light.track)
-        #expect(palette.accent == RGBA(53, 132, 228))
+        #expect(palette.accent == Palette.light.accent)
         #expect(palette.error == Palette.light.error)
         #expect(palette.text == RGBA(46, 52, 54, alpha: Palette.light.text.a))
         #expect(palette.bar == Palette.light.bar)

@@ -192,6 +192,7 @@ public struct RefreshEngine: Sendable {
         advance(to: t)
         if gesture != nil { release(at: now) }
         if footer != .loading { autoLoadLatched = false }
+        foldHeldOverscroll(movingDown: command == .end || command == .pageDown)
         let base = offsetMotion?.to ?? offset
         let page = max(viewportHeight * 0.9, 1)
         let target: Double
@@ -203,6 +204,16 @@ public struct RefreshEngine: Sendable {
         }
         moveOffset(to: min(max(target, 0), maxOffset), duration: duration(Tuning.keyScrollDuration))
         emitChanges()
+    }
+
+    /// A held header (or pull-mode footer) is part of the content: keys that scroll away from it
+    /// scroll it away too, in the same ease-out as the rows, so they reach the real end.
+    private mutating func foldHeldOverscroll(movingDown: Bool) {
+        if movingDown, refreshRunning, !top.isTracking, pull > 0 {
+            top = settle(top, curve: topCurve, to: 0, duration: duration(Tuning.keyScrollDuration))
+        } else if !movingDown, footerMode == .pull, footer == .loading, !bottom.isTracking, push > 0 {
+            bottom = settle(bottom, curve: bottomCurve, to: 0, duration: duration(Tuning.keyScrollDuration))
+        }
     }
 
     /// The list was scrolled by someone else (scrollbar, the scrolled window's own wheel handling).

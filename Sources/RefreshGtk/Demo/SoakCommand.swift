@@ -63,7 +63,8 @@ public struct SoakCommand: ParsableCommand {
             defer { fclose(file) }
             var buffer = [CChar](repeating: 0, count: 256)
             guard fgets(&buffer, Int32(buffer.count), file) != nil else { return -1 }
-            let fields = String(cString: buffer).split(separator: " ")
+            let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            let fields = text.split(separator: " ")
             guard fields.count >= 2, let pages = Int(fields[1]) else { return -1 }
             return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
         }

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// The real app, as a person runs it: `refresh-demo --trace` on a private Xvfb display, driven
+/// with xdotool (real X input through the server), asserting on its trace lines and exit status.
+@Suite(.serialized, .enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"))
+struct DemoProcessTests {
+    @Test func closingTheWindowMidRefreshExitsCleanly() throws {
+        let demo = try DemoProcess(["--trace", "--latency", "30"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "F5")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
+        demo.xdotool("key", "ctrl+w")
+        let status = try demo.waitForExit()
+        #expect(status == 0)
+        let events = demo.lines.map(\.event)
+        #expect(events.last == "quit")
+        #expect(!demo.lines.contains { $0.event == "refresh" && $0.phase == "end" })
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    @Test func closingMidLoadExitsCleanly() throws {
+        let demo = try DemoProcess(["--trace", "--latency", "30", "--rows", "50"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "End")
+        try demo.waitFor { $0.event == "load" && $0.phase == "begin" }
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.lines.last?.event == "quit")
+    }
+
+    @Test func wheelNotchesOnTheRealWindowRefreshOnceAndApplyTheRows() throws {
+        let demo = try DemoProcess(["--trace", "--latency", "0.2", "--rows", "100", "--seed", "7"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("click", "--repeat", "4", "--delay", "30", "4")
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(end.ok == true)
+        #expect((end.rows ?? 0) == 100 + (end.added ?? -1))
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
+    @Test func aMillionRowsOpenWithTheFirstFrameFirst() throws {
+        let demo = try DemoProcess(["--trace", "--rows", "1000000"])
+        defer { demo.stop() }
+        let ready = try demo.waitFor { $0.event == "ready" }
+        #expect(ready.rows == 1_000_000)
+        print("refresh-demo --rows 1000000: first frame after \(ready.t) ms (debug build)")
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "End")
+        try demo.waitFor { $0.event == "load" && $0.phase == "begin" }
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+}
+
+/// One trace line.
+struct TraceLine: Decodable {
+    var t: Double
+    var event: String
+    var phase: String?
+    var state: String?
+    var ok: Bool?
+    var added: Int?
+    var rows: Int?
+}
+
+/// refresh-demo on its own Xvfb server, so that no other test's window can take its input.
+final class DemoProcess: @unchecked Sendable {
+    static let binary: String? = {
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+        let candidate = directory.appendingPathComponent("refresh-demo").path
+        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+    }()
+
+    static func tool(_ name: String) -> String? {
+        ["/usr/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var canRun: Bool { binary != nil && tool("Xvfb") != nil && tool("xdotool") != nil }
+
+    private let server = Process()
+    private let app = Process()
+    private let display: String
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var parsed: [TraceLine] = []
+    private var errors = Data()
+
+    var lines: [TraceLine] { lock.withLock { parsed } }
+    var stderr: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+
+    init(_ arguments: [String]) throws {
+        display = try Self.startServer(server)
+        app.executableURL = URL(fileURLWithPath: try #require(Self.binary))
+        app.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["NO_AT_BRIDGE"] = "1"
+        environment["GDK_BACKEND"] = "x11"
+        app.environment = environment
+        let out = Pipe(), err = Pipe()
+        app.standardOutput = out
+        app.standardError = err
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.take(handle.availableData) }
+        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.errors.append(data) }
+        }
+        try app.run()
+    }
+
+    /// Starts Xvfb on the first free display number ≥ 90 and waits for its socket.
+    private static func startServer(_ server: Process) throws -> String {
+        for number in 90..<140 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            server.executableURL = URL(fileURLWithPath: try #require(tool("Xvfb")))
+            server.arguments = [":\(number)", "-screen", "0", "800x900x24", "-nolisten", "tcp"]
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            let socket = "/tmp/.X11-unix/X\(number)"
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, server.isRunning, !FileManager.default.fileExists(atPath: socket) {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            if FileManager.default.fileExists(atPath: socket) { return ":\(number)" }
+        }
+        throw DemoProcessError.noDisplay
+    }
+
+    private func take(_ data: Data) {
+        lock.withLock {
+            buffer.append(data)
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                if let decoded = try? JSONDecoder().decode(TraceLine.self, from: Data(line)) { parsed.append(decoded) }
+            }
+        }
+    }
+
+    /// Waits (polling the trace, 20 ms) for the first line that matches; fails after `timeout`.
+    @discardableResult
+    func waitFor(timeout: Double = 20, _ match: (TraceLine) -> Bool) throws -> TraceLine {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = lines.first(where: match) { return line }
+            if !app.isRunning, lines.first(where: match) == nil { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw DemoProcessError.missing(lines.map(\.event).joined(separator: ","), stderr)
+    }
+
+    func waitForExit(timeout: Double = 20) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while app.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        guard !app.isRunning else { throw DemoProcessError.stillRunning }
+        // Let the pipe handlers take the last lines.
+        Thread.sleep(forTimeInterval: 0.05)
+        return app.terminationStatus
+    }
+
+    func xdotool(_ arguments: String...) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.tool("xdotool")!)
+        process.arguments = arguments
+        process.environment = ["DISPLAY": display]
+        try? process.run()
+        process.waitUntilExit()
+    }
+
+    /// Ends both processes. HACK: Foundation's `waitUntilExit` can block for good on Linux once
+    /// the exit was already observed, so this polls `isRunning` with a deadline instead.
+    func stop() {
+        for process in [app, server] where process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+}
+
+enum DemoProcessError: Error, CustomStringConvertible {
+    case noDisplay, stillRunning
+    case missing(String, String)
+
+    var description: String {
+        switch self {
+        case .noDisplay: return "could not start a private Xvfb"
+        case .stillRunning: return "refresh-demo did not exit"
+        case let .missing(events, stderr): return "expected trace line never came; saw [\(events)]; stderr: \(stderr)"
+        }
+    }
+}
