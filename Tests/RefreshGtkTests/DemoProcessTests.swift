@@ -75,12 +75,7 @@ struct TraceLine: Decodable {
 
 /// refresh-demo on its own Xvfb server, so that no other test's window can take its input.
 final class DemoProcess: @unchecked Sendable {
-    static let binary: String? = {
-        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-        let candidate = directory.appendingPathComponent("refresh-demo").path
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
-    }()
+    static var binary: String? { CommandLineTests.binary }
 
     static func tool(_ name: String) -> String? {
         ["/usr/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
