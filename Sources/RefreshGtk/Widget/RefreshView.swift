@@ -62,7 +62,7 @@ public final class RefreshView {
     private var drawnDecorations = false
     private let decorations: Decorations
     /// ATK: role, name, status, busy state, actions, rows and footer (Widget/Accessibility.swift).
-    private let accessibility: AccessibilityBridge
+    let accessibility: AccessibilityBridge
     /// Tab moved the keyboard focus from the rows to the footer (a focus stop inside the area).
     private(set) var footerFocused = false
     /// Monotonic seconds at draw time (the engine's time base); injectable for tests.

@@ -1,0 +1,354 @@
+import CGtk
+import CGtkShim
+import Foundation
+import RefreshCore
+import Testing
+@testable import RefreshGtk
+
+/// The list's accessible object, read in-process through ATK (what GTK's AT-SPI bridge exports),
+/// and the footer as a keyboard focus stop.
+@MainActor
+@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+struct AccessibilityTests {
+    private static func accessible(_ h: GtkHarness) throws -> UnsafeMutablePointer<AtkObject> {
+        try #require(gtk_widget_get_accessible(h.view.list.area))
+    }
+
+    private static func has(_ object: UnsafeMutablePointer<AtkObject>, _ state: AtkStateType) -> Bool {
+        let set = atk_object_ref_state_set(object)
+        defer { g_object_unref(set) }
+        return atk_state_set_contains_state(set, state) != 0
+    }
+
+    private static func description(_ object: UnsafeMutablePointer<AtkObject>) -> String {
+        atk_object_get_description(object).map { String(cString: $0) } ?? ""
+    }
+
+    private static func actionNames(_ object: UnsafeMutablePointer<AtkObject>) -> [String] {
+        let action = OpaquePointer(object)
+        return (0..<atk_action_get_n_actions(action)).compactMap { i in
+            atk_action_get_name(action, i).map { String(cString: $0) }
+        }
+    }
+
+    private static func attribute(_ object: UnsafeMutablePointer<AtkObject>, _ name: String) -> String? {
+        let set = atk_object_get_attributes(object)
+        defer { atk_attribute_set_free(set) }
+        var node = set
+        while let current = node {
+            let attribute = current.pointee.data.assumingMemoryBound(to: AtkAttribute.self).pointee
+            if String(cString: attribute.name) == name { return String(cString: attribute.value) }
+            node = current.pointee.next
+        }
+        return nil
+    }
+
+    private static func child(_ object: UnsafeMutablePointer<AtkObject>, _ index: Int32) -> UnsafeMutablePointer<AtkObject>? {
+        guard let child = atk_object_ref_accessible_child(object, index) else { return nil }
+        g_object_unref(child)  // the list keeps its children
+        return child
+    }
+
+    /// The toplevel gets the keyboard focus as if the window manager gave it (there is none under
+    /// Xvfb): has-focus, GtkWidgetAccessible's FOCUSED and our focused descendant depend on it.
+    static func focusWindow(_ h: GtkHarness) {
+        gtk_widget_grab_focus(h.view.list.area)
+        guard let window = gtk_widget_get_window(h.window), let event = gdk_event_new(GDK_FOCUS_CHANGE) else { return }
+        event.pointee.focus_change.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(window)))
+        event.pointee.focus_change.send_event = 1
+        event.pointee.focus_change.`in` = 1
+        if let seat = gdk_display_get_default_seat(gdk_display_get_default()) {
+            gdk_event_set_device(event, gdk_seat_get_keyboard(seat))
+        }
+        gtk_main_do_event(event)
+        gdk_event_free(event)
+        MainLoop.drain()
+    }
+
+    private static func name(_ object: UnsafeMutablePointer<AtkObject>?) -> String {
+        object.flatMap { atk_object_get_name($0) }.map { String(cString: $0) } ?? ""
+    }
+
+    @Test func roleNameRowsAndBusyWhileRefreshing() throws {
+        let h = try GtkHarness(rows: 300)
+        defer { h.close() }
+        let list = try Self.accessible(h)
+        #expect(atk_object_get_role(list) == ATK_ROLE_LIST)
+        #expect(Self.name(list) == L10n.listAccessibleName)
+        #expect(Self.description(list) == L10n.neverUpdated)
+        #expect(Self.attribute(list, "row-count") == "300")
+        #expect(Self.actionNames(list).contains("refresh"))
+        #expect(!Self.has(list, ATK_STATE_BUSY))
+
+        // The visible rows are list items named "Title, subtitle", with their place in the list.
+        let count = atk_object_get_n_accessible_children(list)
+        #expect(count >= 10)
+        let first = try #require(Self.child(list, 0))
+        #expect(atk_object_get_role(first) == ATK_ROLE_LIST_ITEM)
+        #expect(Self.name(first) == "Row 0, Subtitle 0")
+        #expect(Self.attribute(first, "posinset") == "1")
+        #expect(Self.attribute(first, "setsize") == "300")
+        #expect(atk_object_get_parent(first) == list)
+        #expect(atk_object_get_index_in_parent(first) == 0)
+        // The first row is the focused descendant while the list has the keyboard focus.
+        Self.focusWindow(h)
+        #expect(gtk_widget_has_focus(h.view.list.area) != 0)
+        #expect(Self.has(list, ATK_STATE_FOCUSED))
+        #expect(Self.has(first, ATK_STATE_FOCUSED))
+        #expect(Self.attribute(list, "focused-row") == "0")
+
+        h.view.beginRefreshing()
+        #expect(Self.has(list, ATK_STATE_BUSY))
+        #expect(Self.description(list) == L10n.refreshing)
+        #expect(!Self.actionNames(list).contains("refresh"))
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        h.rows.rowCount += 3
+        h.view.endRefreshing(ok: true, insertedAtTop: 3)
+        #expect(!Self.has(list, ATK_STATE_BUSY))
+        let updated = "\(L10n.updated), \(L10n.newRows(3))"
+        #expect(Self.description(list) == updated)
+        #expect(Self.attribute(list, "row-count") == "303")
+        #expect(MainLoop.run(until: { h.view.headerPhase == .idle }))
+        #expect(Self.description(list) == "\(updated). \(L10n.lastUpdated(L10n.justNow))")
+    }
+
+    @Test func aFailedRefreshSaysSo() throws {
+        let h = try GtkHarness(rows: 300)
+        defer { h.close() }
+        let list = try Self.accessible(h)
+        h.view.beginRefreshing()
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        h.view.endRefreshing(ok: false)
+        #expect(!Self.has(list, ATK_STATE_BUSY))
+        #expect(Self.description(list) == L10n.refreshFailed)
+        #expect(MainLoop.run(until: { h.view.headerPhase == .idle }))
+        #expect(Self.description(list) == "\(L10n.refreshFailed). \(L10n.neverUpdated)")
+    }
+
+    @Test func theRefreshActionRefreshesFromTheMainLoop() throws {
+        let h = try GtkHarness(rows: 300)
+        defer { h.close() }
+        let list = try Self.accessible(h)
+        let index = try #require(Self.actionNames(list).firstIndex(of: "refresh"))
+        #expect(atk_action_do_action(OpaquePointer(list), Int32(index)) != 0)
+        // Not inside the AT's call: on the next main-loop iteration.
+        #expect(h.view.headerPhase == .idle)
+        #expect(MainLoop.run(until: { h.view.headerPhase == .refreshing }))
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+    }
+
+    /// Tab: rows → footer (when it is on screen and offers retry) → out; Shift+Tab back; Return
+    /// on the focused footer retries; the footer child reports the focus and its click action.
+    @Test func tabFocusesTheRetryFooterAndReturnRetries() throws {
+        let h = try GtkHarness(rows: 40)
+        defer { h.close() }
+        let list = try Self.accessible(h)
+        let area = h.view.list.area
+        Self.focusWindow(h)
+        // Without a reachable footer, Tab leaves the area at once.
+        #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_FORWARD) == 0)
+        #expect(!h.view.footerFocused)
+
+        EventSynthesis.tapKey(area, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 }))
+        h.view.endLoading(added: 0, exhausted: false, ok: false)
+        #expect(h.view.footerPhase == .failed)
+        #expect(Self.actionNames(list).contains("retry"))
+        let footerIndex = atk_object_get_n_accessible_children(list) - 1
+        let footer = try #require(Self.child(list, footerIndex))
+        #expect(atk_object_get_role(footer) == ATK_ROLE_PUSH_BUTTON)
+        #expect(Self.name(footer) == L10n.loadFailed)
+        #expect(Self.actionNames(footer) == ["click"])
+        #expect(!Self.has(footer, ATK_STATE_FOCUSED))
+
+        #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_FORWARD) != 0)
+        #expect(h.view.footerFocused)
+        #expect(gtk_widget_has_focus(area) != 0)
+        #expect(Self.has(footer, ATK_STATE_FOCUSED))
+        #expect(Self.attribute(list, "focused-row") == "footer")
+
+        // Shift+Tab goes back to the rows, Tab to the footer again.
+        #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_BACKWARD) != 0)
+        #expect(!h.view.footerFocused)
+        #expect(!Self.has(footer, ATK_STATE_FOCUSED))
+        #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_FORWARD) != 0)
+        #expect(h.view.footerFocused)
+
+        // The focus ring is drawn: the footer's pixels differ from the unfocused footer's.
+        let focused = try FooterPixels(h)
+        EventSynthesis.tapKey(area, keyval: UInt32(GDK_KEY_Return))
+        #expect(h.loads == 2)
+        #expect(h.view.footerPhase == .loading)
+        #expect(Self.name(footer) == L10n.loading)
+        h.view.endLoading(added: 0, exhausted: false, ok: false)
+        #expect(h.view.footerFocused)
+        #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_BACKWARD) != 0)
+        let unfocused = try FooterPixels(h)
+        #expect(focused.bytes != unfocused.bytes, "the focused footer looks the same as the unfocused one")
+
+        // Tab from the footer leaves the area (to the next widget, or out of the window).
+        #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_FORWARD) != 0)
+        #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_FORWARD) == 0)
+    }
+
+    @Test func theFooterActionRetries() throws {
+        let h = try GtkHarness(rows: 40)
+        defer { h.close() }
+        let list = try Self.accessible(h)
+        EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 }))
+        h.view.endLoading(added: 0, exhausted: false, ok: false)
+        let footer = try #require(Self.child(list, atk_object_get_n_accessible_children(list) - 1))
+        #expect(atk_action_do_action(OpaquePointer(footer), 0) != 0)
+        #expect(MainLoop.run(until: { h.loads == 2 }))
+        #expect(h.view.footerPhase == .loading)
+    }
+
+    @Test func destroyingTheWindowMakesTheChildrenDefunct() throws {
+        let h = try GtkHarness(rows: 300)
+        let list = try Self.accessible(h)
+        let row = try #require(atk_object_ref_accessible_child(list, 0))
+        defer { g_object_unref(row) }
+        #expect(!Self.has(row, ATK_STATE_DEFUNCT))
+        h.close()
+        #expect(Self.has(row, ATK_STATE_DEFUNCT))
+        #expect(atk_object_get_parent(row) == nil)
+        #expect(Self.name(row).isEmpty)
+    }
+}
+
+/// The bottom 44 px of the viewport, rendered through the widget's own drawing.
+@MainActor
+private struct FooterPixels {
+    let bytes: [UInt8]
+
+    init(_ h: GtkHarness) throws {
+        let width = Int32(h.view.list.viewportWidth), height = Int32(h.view.list.viewportHeight)
+        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height))
+        defer { cairo_surface_destroy(surface) }
+        let cr = try #require(cairo_create(surface))
+        h.view.list.render(cr, width: Double(width), height: Double(height))
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = try #require(cairo_image_surface_get_data(surface))
+        let top = Int(height) - Int(Tuning.footerHeight)
+        bytes = Array(UnsafeBufferPointer(start: data + top * stride, count: Int(Tuning.footerHeight) * stride))
+    }
+}
+
+/// The demo's accessibility tree as a real AT-SPI client reads it: scripts/a11y-check.py
+/// (pyatspi) drives refresh-demo with xdotool and checks every state (idle, pulling, armed,
+/// refreshing, updated, load failure, footer focus, loading, the AT's refresh action).
+@Suite(.serialized, .enabled(if: AtSpiEnvironment.missing == nil, "\(AtSpiEnvironment.missing ?? "")"))
+struct AtSpiTests {
+    @Test func aRealAtSpiClientReadsEveryState() throws {
+        let demo = try #require(AtSpiEnvironment.demo)
+        // A private X server: no other test's window can sit over the demo and take its input.
+        let (server, display) = try AtSpiEnvironment.startServer()
+        // SIGKILL: children inherit the test runner's blocked signal mask, SIGTERM included.
+        defer { AtSpiEnvironment.kill(server) }
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "NO_AT_BRIDGE")
+        environment["DISPLAY"] = display
+        environment["LANG"] = "C.UTF-8"
+        environment["LANGUAGE"] = ""
+        environment.removeValue(forKey: "LC_ALL")
+        environment.removeValue(forKey: "LC_MESSAGES")
+        environment["GTK_THEME"] = "Adwaita"
+
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: demo)
+        app.arguments = ["--rows", "40", "--latency", "2", "--fail-rate", "0.5", "--seed", "8"]
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        try app.run()
+        defer { AtSpiEnvironment.kill(app) }
+
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-check-\(getpid()).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let output = try FileHandle(forWritingTo: log)
+        let checker = Process()
+        checker.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        checker.arguments = [AtSpiEnvironment.script, String(app.processIdentifier), "--latency", "2"]
+        checker.environment = environment
+        checker.standardOutput = output
+        checker.standardError = output
+        try checker.run()
+        let deadline = Date().addingTimeInterval(120)
+        while checker.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        AtSpiEnvironment.kill(checker)
+        try output.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") || $0.hasPrefix("SKIP") }
+        #expect(checker.terminationStatus == 0, "a11y-check.py failed:\n\(failures.joined(separator: "\n"))\n\(text)")
+        #expect(text.contains("all checks passed"))
+    }
+}
+
+/// What the AT-SPI test needs; `missing` names the first thing that is not there.
+enum AtSpiEnvironment {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let script = root.appendingPathComponent("scripts/a11y-check.py").path
+
+    /// refresh-demo beside the test bundle.
+    static let demo: String? = {
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+        let candidate = directory.appendingPathComponent("refresh-demo").path
+        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+    }()
+
+    /// Starts Xvfb on the first free display from :150 (other suites use lower numbers).
+    static func startServer() throws -> (Process, String) {
+        for number in 150..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            server.arguments = [":\(number)", "-screen", "0", "1024x900x24", "-nolisten", "tcp"]
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            let socket = "/tmp/.X11-unix/X\(number)"
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, server.isRunning, !FileManager.default.fileExists(atPath: socket) {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            if server.isRunning, FileManager.default.fileExists(atPath: socket) { return (server, ":\(number)") }
+            kill(server)
+        }
+        throw AtSpiError.noDisplay
+    }
+
+    static func kill(_ process: Process) {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    enum AtSpiError: Error { case noDisplay }
+
+    static let missing: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["DISPLAY"] == nil { return "no display: run under xvfb-run (scripts/test.sh)" }
+        if environment["DBUS_SESSION_BUS_ADDRESS"] == nil {
+            return "no session bus: run under dbus-run-session (scripts/test.sh)"
+        }
+        let launchers = ["/usr/libexec/at-spi-bus-launcher", "/usr/lib/at-spi2-core/at-spi-bus-launcher"]
+        if !launchers.contains(where: FileManager.default.isExecutableFile(atPath:)) {
+            return "at-spi2 is not installed (apt-get install at-spi2-core)"
+        }
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") { return "xdotool is not installed" }
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") { return "Xvfb is not installed" }
+        if demo == nil { return "refresh-demo is not built next to the tests (swift build first)" }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        probe.arguments = ["-c", "import pyatspi"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return "/usr/bin/python3 is missing" }
+        probe.waitUntilExit()
+        if probe.terminationStatus != 0 { return "pyatspi is missing (apt-get install python3-pyatspi)" }
+        return nil
+    }()
+}
