@@ -48,3 +48,30 @@ import Testing
         #expect(e.footer == .loading)
     }
 }
+
+/// `gtk-enable-animations` off: nothing left to animate means no frame ticks (SPEC §3.4 static ring).
+@Suite struct StillFramesTests {
+    @Test func aRefreshWithoutAnimationsStopsTickingOnceTheActionFired() {
+        var e = longList()
+        e.animationsEnabled = false
+        e.beginRefreshing(at: 0)
+        e.tick(at: 0)
+        #expect(e.header == .refreshing)
+        #expect(e.takeEvents().contains(.refreshRequested))
+        #expect(!e.needsTicks)
+        #expect(e.headerVisual.glyph == .ring(morph: 1, rotation: 0, lineWidth: JGlyph.lineWidth))
+        e.endRefreshing(ok: false, at: 1)
+        #expect(e.needsTicks)  // the failure hold still waits on time
+        e.tick(at: 2.1)
+        #expect(e.header == .idle)
+        #expect(!e.needsTicks)
+    }
+
+    @Test func aLoadWithoutAnimationsDoesNotTick() {
+        var e = longList()
+        e.animationsEnabled = false
+        e.command(.end, at: 0)
+        #expect(e.footer == .loading)
+        #expect(!e.needsTicks)
+    }
+}

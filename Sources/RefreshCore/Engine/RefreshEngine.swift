@@ -86,7 +86,14 @@ public struct RefreshEngine: Sendable {
 
     /// True while anything moves or waits on time: the host keeps a frame tick running.
     public var needsTicks: Bool {
-        if gesture != nil || session != nil || footer == .loading || offsetMotion != nil { return true }
+        if gesture != nil || offsetMotion != nil { return true }
+        // Spinners turn only with animations on; without them a refresh or load waits on time
+        // only for its action, the failure hold or the end of its stage.
+        if footer == .loading, animationsEnabled { return true }
+        if let session {
+            if animationsEnabled || session.actionDue != nil { return true }
+            if case .running = session.stage {} else { return true }
+        }
         if !arrow.isFinished(at: now) { return true }
         if case .settling = top { return true }
         if case .settling = bottom { return true }
