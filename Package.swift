@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layout is described in docs/architecture.md; keep the two in sync.
 let package = Package(
     name: "gtk-pull-to-refresh",
     products: [
+        // What apps link: the engine and the widget. Nothing else is a library product.
         .library(name: "RefreshCore", targets: ["RefreshCore"]),
         .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
         .executable(name: "refresh-demo", targets: ["refresh-demo"]),
@@ -21,37 +23,48 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
-        // The only C code: GObject type registration that Swift cannot express.
+        // The C that Swift cannot express: the GObject types (a scrollable drawing area, its ATK
+        // accessible) with their vtables and properties.
         .target(name: "CGtkShim", dependencies: ["CGtk"]),
         // Platform-free engine: input, states, animation, geometry. Imports no GTK.
         .target(name: "RefreshCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // The widget apps link: input capture, engine plumbing, header/footer painters, frame clock.
+        .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore"]),
+        // Headless rendering for visual QA: snapshots, filmstrips, scenes driven by injected time.
+        .target(name: "RefreshQA", dependencies: ["CGtk", "RefreshCore", "RefreshGtk"]),
+        // Driving GTK from tests and scripted runs: synthesized input, main-loop waits.
+        .target(name: "RefreshTestSupport", dependencies: ["CGtk", "RefreshGtk"]),
+        // The demo app: window, command line, simulated feed, trace.
         .target(
-            name: "RefreshGtk",
+            name: "RefreshDemo",
             dependencies: [
-                "CGtk", "CGtkShim", "RefreshCore",
+                "CGtk", "RefreshCore", "RefreshGtk", "RefreshQA", "RefreshTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "refresh-demo",
-            dependencies: ["RefreshGtk", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
+        .executableTarget(name: "refresh-demo", dependencies: ["RefreshDemo"]),
         .executableTarget(
             name: "refresh-bench",
-            dependencies: ["RefreshGtk", "CGtk", "RefreshCore"]
+            dependencies: ["RefreshGtk", "RefreshQA", "RefreshDemo", "RefreshTestSupport", "CGtk", "RefreshCore"]
         ),
+        // README's "Using the widget" snippet, built so that it never rots.
+        .executableTarget(name: "refresh-example", dependencies: ["RefreshGtk"], path: "Examples/refresh-example"),
         .testTarget(
             name: "RefreshCoreTests",
             dependencies: ["RefreshCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
+            name: "RefreshGtkTests",
+            dependencies: ["RefreshGtk", "RefreshCore", "RefreshTestSupport", "RefreshDemo", "CGtk", "CGtkShim"]
+        ),
+        .testTarget(
             name: "RefreshDrawingTests",
-            dependencies: ["RefreshGtk", "RefreshCore"],
+            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "CGtk"],
             resources: [.copy("Goldens")]
         ),
         .testTarget(
-            name: "RefreshGtkTests",
-            dependencies: ["RefreshGtk", "RefreshCore", "CGtk"]
+            name: "RefreshDemoTests",
+            dependencies: ["RefreshDemo", "RefreshGtk", "RefreshCore", "RefreshTestSupport", "CGtk"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -28,8 +28,10 @@ typedef struct {
     guint vscroll_policy : 1;
     PtrAdjustmentsChanged callback;
     gpointer callback_data;
+    GDestroyNotify callback_notify;
     PtrFocusMove focus_callback;
     gpointer focus_data;
+    GDestroyNotify focus_notify;
     PtrA11yState a11y;
     AtkObject *accessible;        /* weak: the PtrAreaAccessible, once GTK created it */
 } PtrScrollableArea;

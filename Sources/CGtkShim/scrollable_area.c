@@ -67,11 +67,10 @@ static void ptr_scrollable_area_get_property(GObject *object, guint prop_id, GVa
 
 static void ptr_scrollable_area_dispose(GObject *object) {
     PtrScrollableArea *self = PTR_AREA(object);
-    /* The Swift side is gone (or going) once dispose runs: never call back again. */
-    self->callback = NULL;
-    self->callback_data = NULL;
-    self->focus_callback = NULL;
-    self->focus_data = NULL;
+    /* The Swift side is gone (or going) once dispose runs: never call back again, and give
+     * back what we held of it. */
+    ptr_scrollable_area_set_adjustments_callback(GTK_WIDGET(self), NULL, NULL, NULL);
+    ptr_scrollable_area_set_focus_callback(GTK_WIDGET(self), NULL, NULL, NULL);
     ptr_area_a11y_dispose(self);
     g_clear_object(&self->hadjustment);
     g_clear_object(&self->vadjustment);
@@ -123,12 +122,24 @@ GtkWidget *ptr_scrollable_area_new(void) {
     return g_object_new(ptr_scrollable_area_get_type(), NULL);
 }
 
+/* Stores a callback and its data, releasing the previous data after the swap (its notify may
+ * run arbitrary code, so the slot is consistent first). */
+static void replace_callback_data(gpointer *data_slot, GDestroyNotify *notify_slot, gpointer data,
+                                  GDestroyNotify notify) {
+    gpointer old_data = *data_slot;
+    GDestroyNotify old_notify = *notify_slot;
+    *data_slot = data;
+    *notify_slot = notify;
+    if (old_notify != NULL && old_data != NULL)
+        old_notify(old_data);
+}
+
 void ptr_scrollable_area_set_adjustments_callback(GtkWidget *area, PtrAdjustmentsChanged callback,
-                                                   gpointer user_data) {
+                                                   gpointer user_data, GDestroyNotify notify) {
     g_return_if_fail(G_TYPE_CHECK_INSTANCE_TYPE(area, ptr_scrollable_area_get_type()));
     PtrScrollableArea *self = PTR_AREA(area);
     self->callback = callback;
-    self->callback_data = user_data;
+    replace_callback_data(&self->callback_data, &self->callback_notify, user_data, notify);
 }
 
 GtkAdjustment *ptr_scrollable_area_get_vadjustment(GtkWidget *area) {
@@ -141,9 +152,10 @@ GtkAdjustment *ptr_scrollable_area_get_hadjustment(GtkWidget *area) {
     return PTR_AREA(area)->hadjustment;
 }
 
-void ptr_scrollable_area_set_focus_callback(GtkWidget *area, PtrFocusMove callback, gpointer user_data) {
+void ptr_scrollable_area_set_focus_callback(GtkWidget *area, PtrFocusMove callback, gpointer user_data,
+                                            GDestroyNotify notify) {
     g_return_if_fail(G_TYPE_CHECK_INSTANCE_TYPE(area, ptr_scrollable_area_get_type()));
     PtrScrollableArea *self = PTR_AREA(area);
     self->focus_callback = callback;
-    self->focus_data = user_data;
+    replace_callback_data(&self->focus_data, &self->focus_notify, user_data, notify);
 }

@@ -1,3 +1,6 @@
+import RefreshDemo
+import RefreshQA
+import RefreshTestSupport
 import CGtk
 import Glibc
 import RefreshCore

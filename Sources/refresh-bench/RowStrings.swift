@@ -1,3 +1,6 @@
+import RefreshDemo
+import RefreshQA
+import RefreshTestSupport
 import RefreshGtk
 
 /// Every row's text, generated before the clock starts: "Row #<id>\n<sentence>", the same

@@ -1,4 +1,5 @@
 import Glibc
+import RefreshDemo
 import RefreshGtk
 
 _ = Trace.processStart  // the trace's clock starts now

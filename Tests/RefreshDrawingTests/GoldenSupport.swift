@@ -1,3 +1,4 @@
+import RefreshQA
 import Foundation
 import RefreshCore
 import RefreshGtk

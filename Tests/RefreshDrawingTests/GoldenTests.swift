@@ -1,3 +1,4 @@
+import RefreshQA
 import RefreshCore
 import RefreshGtk
 import Testing

@@ -1,3 +1,5 @@
+import RefreshTestSupport
+import RefreshQA
 import CGtk
 import RefreshCore
 import RefreshGtk

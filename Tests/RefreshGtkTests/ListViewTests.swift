@@ -1,3 +1,4 @@
+import RefreshTestSupport
 import CGtk
 import RefreshGtk
 import Testing

@@ -1,3 +1,5 @@
+import RefreshDemo
+import RefreshTestSupport
 import CGtk
 import RefreshCore
 import RefreshGtk

@@ -1,3 +1,5 @@
+import RefreshDemo
+import RefreshTestSupport
 import CGtk
 import Foundation
 import RefreshCore

@@ -1,3 +1,4 @@
+import RefreshTestSupport
 import CGtk
 import CGtkShim
 import Foundation
@@ -85,11 +86,11 @@ struct SettingsTests {
             let wall = 1_000_000.0
             return L10n.lastUpdatedLine(lastUpdate: visual.sinceLastUpdate.map { wall - $0 }, now: wall)
         }
-        h.view.drawClock = { engineNow }
+        h.view.clock = { engineNow }
         #expect(line(h.view.headerVisualForDrawing()) == L10n.lastUpdated(L10n.justNow))
-        h.view.drawClock = { engineNow + 185 }
+        h.view.clock = { engineNow + 185 }
         #expect(line(h.view.headerVisualForDrawing()) == L10n.lastUpdated(L10n.minutesAgo(3)))
-        h.view.drawClock = { engineNow + 2 * 3600 + 5 }
+        h.view.clock = { engineNow + 2 * 3600 + 5 }
         #expect(line(h.view.headerVisualForDrawing()) == L10n.lastUpdated(L10n.hoursAgo(2)))
 
         h.view.accessibility.clock = { engineNow + 185 }

@@ -1,3 +1,5 @@
+import RefreshDemo
+import RefreshTestSupport
 import CGtk
 import Foundation
 import RefreshCore
@@ -144,7 +146,7 @@ struct TeardownTests {
 
     // MARK: - Criticals are fatal (checked in a child process)
 
-    static var binary: String? { CommandLineTests.binary }
+    static var binary: String? { BuiltProducts.demo }
 
     static func runChild(_ arguments: [String], gDebug: String?) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
         let process = Process()
@@ -167,7 +169,7 @@ struct TeardownTests {
 
     /// The mechanism itself: one GLib critical kills a run under G_DEBUG=fatal-criticals, and a
     /// short soak with teardown under it passes (no critical anywhere in it).
-    @Test(.enabled(if: CommandLineTests.binary != nil, "refresh-demo is not built next to the tests"))
+    @Test(.enabled(if: BuiltProducts.demo != nil, "refresh-demo is not built next to the tests"))
     func aCriticalFailsARunUnderFatalCriticals() throws {
         let provoked = try Self.runChild(["soak", "--refreshes", "0", "--loads", "0", "--provoke-critical"],
                                          gDebug: "fatal-criticals")

@@ -16,9 +16,10 @@ typedef void (*PtrAdjustmentsChanged)(GtkWidget *widget, gpointer user_data);
 GType ptr_scrollable_area_get_type(void);
 GtkWidget *ptr_scrollable_area_new(void);
 
-/* Called whenever the scrolled window sets a new h/v adjustment (may be NULL). */
+/* Called whenever the scrolled window sets a new h/v adjustment (may be NULL). `notify` frees
+ * `user_data` when the callback is replaced or the area is disposed; nothing is called after. */
 void ptr_scrollable_area_set_adjustments_callback(GtkWidget *area, PtrAdjustmentsChanged callback,
-                                                   gpointer user_data);
+                                                   gpointer user_data, GDestroyNotify notify);
 GtkAdjustment *ptr_scrollable_area_get_vadjustment(GtkWidget *area);
 GtkAdjustment *ptr_scrollable_area_get_hadjustment(GtkWidget *area);
 
@@ -30,7 +31,8 @@ GtkAdjustment *ptr_scrollable_area_get_hadjustment(GtkWidget *area);
  */
 typedef gint (*PtrFocusMove)(GtkWidget *area, GtkDirectionType direction, gboolean has_focus,
                              gpointer user_data);
-void ptr_scrollable_area_set_focus_callback(GtkWidget *area, PtrFocusMove callback, gpointer user_data);
+void ptr_scrollable_area_set_focus_callback(GtkWidget *area, PtrFocusMove callback, gpointer user_data,
+                                            GDestroyNotify notify);
 
 /*
  * Accessibility. The area's accessible (a GtkWidgetAccessible subclass, role ATK_ROLE_LIST)

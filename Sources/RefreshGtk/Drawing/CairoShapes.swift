@@ -3,10 +3,10 @@ import RefreshCore
 
 /// Draws RefreshCore's `Shape` values with Cairo, one path element to one Cairo call, so that
 /// the live widget and headless snapshots draw the very same geometry.
-public enum CairoShapes {
+package enum CairoShapes {
     /// Draws `shapes` back to front with their box origin at `origin` (user space of `cr`).
     /// Leaves `cr`'s state (source, line width, cap, matrix) as it found it.
-    public static func draw(_ shapes: [Shape], cr: OpaquePointer, origin: Point = Point(0, 0)) {
+    package static func draw(_ shapes: [Shape], cr: OpaquePointer, origin: Point = Point(0, 0)) {
         guard !shapes.isEmpty else { return }
         cairo_save(cr)
         cairo_translate(cr, origin.x, origin.y)
@@ -33,7 +33,7 @@ public enum CairoShapes {
     }
 
     /// Replaces `cr`'s current path with `path`.
-    static func append(_ path: [PathElement], to cr: OpaquePointer) {
+    package static func append(_ path: [PathElement], to cr: OpaquePointer) {
         // A current point left behind (pango_cairo_show_layout / cairo_show_text leave one)
         // would join the first arc with a stray line: always start from an empty path.
         cairo_new_path(cr)
@@ -53,7 +53,7 @@ public enum CairoShapes {
         }
     }
 
-    static func setSource(_ cr: OpaquePointer, _ color: RGBA) {
+    package static func setSource(_ cr: OpaquePointer, _ color: RGBA) {
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
     }
 
@@ -71,14 +71,14 @@ public enum CairoShapes {
 ///
 /// `cairo_user_to_device` does not include the surface's device scale (GDK's scale factor, or
 /// `cairo_surface_set_device_scale` headless), so it is read from the target and applied here.
-struct PixelGrid {
+package struct PixelGrid {
     private let cr: OpaquePointer
     private let deviceScaleX: Double
     private let deviceScaleY: Double
     /// Device pixels per user unit, vertically (the CTM is never rotated here).
-    let scale: Double
+    package let scale: Double
 
-    init(_ cr: OpaquePointer) {
+    package init(_ cr: OpaquePointer) {
         self.cr = cr
         var sx = 1.0, sy = 1.0
         cairo_surface_get_device_scale(cairo_get_group_target(cr), &sx, &sy)
@@ -90,7 +90,7 @@ struct PixelGrid {
     }
 
     /// The device-pixel boundary nearest to `p`, back in user space.
-    func snap(_ p: Point) -> Point {
+    package func snap(_ p: Point) -> Point {
         var x = p.x, y = p.y
         cairo_user_to_device(cr, &x, &y)
         x = (x * deviceScaleX).rounded() / deviceScaleX
@@ -100,20 +100,20 @@ struct PixelGrid {
     }
 
     /// `rect` with each edge on its nearest device-pixel boundary.
-    func snap(_ rect: Rect) -> Rect {
+    package func snap(_ rect: Rect) -> Rect {
         let a = snap(Point(rect.x, rect.y))
         let b = snap(Point(rect.x + rect.width, rect.maxY))
         return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
     }
 
     /// A line width that is a whole number of device pixels (at least one), near `logical`.
-    func lineWidth(_ logical: Double) -> Double {
+    package func lineWidth(_ logical: Double) -> Double {
         max((logical * scale).rounded(), 1) / scale
     }
 
     /// The path of a rectangle outline of `width` lying inside `rect` (snapped), so that a
     /// stroke covers whole device pixels instead of smearing over two half pixels.
-    func appendInsetRectangle(_ rect: Rect, lineWidth width: Double, radius: Double = 0) {
+    package func appendInsetRectangle(_ rect: Rect, lineWidth width: Double, radius: Double = 0) {
         let r = snap(rect)
         let half = width / 2
         let x0 = r.x + half, y0 = r.y + half, x1 = r.x + r.width - half, y1 = r.maxY - half

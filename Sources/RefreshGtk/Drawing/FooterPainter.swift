@@ -3,10 +3,10 @@ import RefreshCore
 
 /// Draws a `FooterVisual` (SPEC §5): the load-more bar after the last row. Shared by the live
 /// widget and headless rendering, like `HeaderPainter`; not `Sendable` (it owns a PangoLayout).
-public final class FooterPainter {
+package final class FooterPainter {
     private let text: PainterText
 
-    enum Layout {
+    package enum Layout {
         static let margin = 8.0
         static let spinnerRadius = 8.0
         static let spinnerGap = 8.0
@@ -18,7 +18,7 @@ public final class FooterPainter {
     }
 
     /// `pangoContext`: the widget's, or nil for headless rendering with a fixed font.
-    public init(pangoContext: OpaquePointer? = nil) {
+    package init(pangoContext: OpaquePointer? = nil) {
         text = PainterText(pangoContext: pangoContext)
     }
 
@@ -26,7 +26,7 @@ public final class FooterPainter {
     /// the footer's load-more/retry has the keyboard focus — the ring is drawn with
     /// `gtk_render_focus` when `styleContext` is given (the theme's focus ring), else as a 1 px
     /// dashed rounded rectangle (headless).
-    public func draw(_ visual: FooterVisual, cr: OpaquePointer, width: Double, palette: Palette,
+    package func draw(_ visual: FooterVisual, cr: OpaquePointer, width: Double, palette: Palette,
                      focused: Bool = false, styleContext: UnsafeMutablePointer<GtkStyleContext>? = nil) {
         guard visual.isShown, width > 0 else { return }
         let grid = PixelGrid(cr)
@@ -73,7 +73,7 @@ public final class FooterPainter {
         cairo_set_dash(cr, nil, 0, 0)
     }
 
-    static func textColor(_ phase: FooterPhase, _ palette: Palette) -> RGBA {
+    package static func textColor(_ phase: FooterPhase, _ palette: Palette) -> RGBA {
         switch phase {
         case .failed: return palette.error
         case .noMoreData: return palette.text.withAlpha(palette.text.a * Layout.dimAlpha)
@@ -82,7 +82,7 @@ public final class FooterPainter {
     }
 
     /// The translated text of a footer message.
-    static func text(for message: FooterMessage) -> String {
+    package static func text(for message: FooterMessage) -> String {
         switch message {
         case .loadMore: return L10n.loadMore
         case .releaseToLoad: return L10n.releaseToLoadMore

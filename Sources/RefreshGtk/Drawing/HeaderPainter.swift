@@ -6,21 +6,21 @@ import RefreshCore
 ///
 /// Not thread-safe and not `Sendable` (it owns a PangoLayout): keep one per widget, on the
 /// main thread, or one per headless render.
-public final class HeaderPainter {
+package final class HeaderPainter {
     private let text: PainterText
     /// Wall-clock seconds since the Unix epoch, for "Last updated: …" (injectable for tests).
-    public var clock: () -> Double = { Double(g_get_real_time()) / 1_000_000 }
+    package var clock: () -> Double = { Double(g_get_real_time()) / 1_000_000 }
 
     /// `pangoContext`: the widget's (`gtk_widget_get_pango_context`) so that the theme's font
     /// applies; nil for headless rendering with a fixed font (stable images).
-    public init(pangoContext: OpaquePointer? = nil) {
+    package init(pangoContext: OpaquePointer? = nil) {
         text = PainterText(pangoContext: pangoContext)
     }
 
     /// Draws `visual` into `cr`, whose user-space origin is the viewport's top left (logical
     /// px; the surface's device scale makes it crisp at any scale factor). Draws nothing when
     /// the header is out of sight, and never below the content top: the rows stay untouched.
-    public func draw(_ visual: HeaderVisual, cr: OpaquePointer, width: Double, palette: Palette) {
+    package func draw(_ visual: HeaderVisual, cr: OpaquePointer, width: Double, palette: Palette) {
         guard visual.isVisible, width > 0 else { return }
         let grid = PixelGrid(cr)
         // The rows start on a device-pixel boundary; so do the clip and the panels.
@@ -57,7 +57,7 @@ public final class HeaderPainter {
     // MARK: - Classic (SPEC §4, seeds 002/003)
 
     /// Layout of the classic panel, in logical px.
-    enum Classic {
+    package enum Classic {
         static let margin = 8.0
         /// The indicator's box (the arrow is 20 px tall, the spinner 18 px across).
         static let indicatorSize = 20.0
@@ -91,7 +91,7 @@ public final class HeaderPainter {
     }
 
     /// The classic indicator's shapes around `center`.
-    static func indicator(_ indicator: ClassicIndicator, center: Point, palette: Palette) -> [Shape] {
+    package static func indicator(_ indicator: ClassicIndicator, center: Point, palette: Palette) -> [Shape] {
         switch indicator {
         case .arrow(let turn):
             return Indicators.arrow(center: center, turn: turn, color: palette.text)
@@ -124,7 +124,7 @@ public final class HeaderPainter {
     // MARK: - Text
 
     /// The translated text of a header message.
-    static func text(for message: HeaderMessage) -> String {
+    package static func text(for message: HeaderMessage) -> String {
         switch message {
         case .pullToRefresh: return L10n.pullDownToRefresh
         case .releaseToRefresh: return L10n.releaseToRefresh
@@ -140,9 +140,9 @@ public final class HeaderPainter {
 
 /// The classic header's result marks, 20 px across like the arrow. RefreshCore's `Indicators`
 /// has the arrow and the spinner only.
-enum ResultMarks {
+package enum ResultMarks {
     /// A ring with "!" (SPEC §6: a failed refresh shows an error mark).
-    static func failure(center c: Point, color: RGBA) -> [Shape] {
+    package static func failure(center c: Point, color: RGBA) -> [Shape] {
         let ring: [PathElement] = [.arc(center: c, radius: 9, from: 0, to: 2 * .pi, clockwise: true), .close]
         let bar: [PathElement] = [.move(Point(c.x, c.y - 4.5)), .line(Point(c.x, c.y + 1))]
         let dot: [PathElement] = [.arc(center: Point(c.x, c.y + 4.5), radius: 1.25, from: 0, to: 2 * .pi,
@@ -153,7 +153,7 @@ enum ResultMarks {
     }
 
     /// A check mark: the refresh succeeded.
-    static func done(center c: Point, color: RGBA) -> [Shape] {
+    package static func done(center c: Point, color: RGBA) -> [Shape] {
         let check: [PathElement] = [.move(Point(c.x - 7, c.y)), .line(Point(c.x - 2.5, c.y + 5)),
                                     .line(Point(c.x + 7.5, c.y - 6))]
         return [.stroke(check, width: 2.5, color: color, cap: .round)]

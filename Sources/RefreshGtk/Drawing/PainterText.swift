@@ -2,7 +2,7 @@ import CGtk
 import RefreshCore
 
 /// The kinds of text the painters draw, as sizes and weights relative to one base font.
-enum TextStyle: CaseIterable {
+package enum TextStyle: CaseIterable {
     /// The classic header's first line ("Pull down to refresh").
     case title
     /// The classic header's second line ("Last updated: …").
@@ -32,10 +32,10 @@ enum TextStyle: CaseIterable {
 /// uses a fixed font and fixed rendering options, so that images are the same on every machine
 /// with DejaVu Sans installed (`fonts-dejavu-core`, see scripts/deps.sh) whatever the user's
 /// fontconfig settings.
-final class PainterText {
+package final class PainterText {
     /// The headless base font: DejaVu Sans is what "Sans" resolves to on Debian; naming it
     /// keeps a machine with more fonts from picking another one.
-    static let headlessFont = "DejaVu Sans 10"
+    package static let headlessFont = "DejaVu Sans 10"
 
     private let context: OpaquePointer
     private let layout: OpaquePointer
@@ -46,7 +46,7 @@ final class PainterText {
     private var currentWidth: Int32 = -1
 
     /// `pangoContext`: the widget's (`gtk_widget_get_pango_context`), or nil for headless.
-    init(pangoContext: OpaquePointer?) {
+    package init(pangoContext: OpaquePointer?) {
         if let pangoContext {
             context = pangoContext
             g_object_ref(UnsafeMutableRawPointer(pangoContext))
@@ -80,7 +80,7 @@ final class PainterText {
     /// Sets the text and style of the layout and returns its logical size. `maxWidth` ellipsizes
     /// a longer text at its end (nil: no limit).
     @discardableResult
-    func set(_ text: String, style: TextStyle, maxWidth: Double? = nil) -> (width: Double, height: Double) {
+    package func set(_ text: String, style: TextStyle, maxWidth: Double? = nil) -> (width: Double, height: Double) {
         pango_layout_set_font_description(layout, font(style))
         let width = maxWidth.map { Int32(clamping: Int((max($0, 0) * Double(PANGO_SCALE)).rounded(.down))) } ?? -1
         if width != currentWidth {
@@ -95,7 +95,7 @@ final class PainterText {
 
     /// Draws the layout's text with its logical top left at `origin` (snapped to device pixels,
     /// so that the text renders the same wherever the animation puts it).
-    func show(at origin: Point, cr: OpaquePointer, color: RGBA) {
+    package func show(at origin: Point, cr: OpaquePointer, color: RGBA) {
         let p = PixelGrid(cr).snap(origin)
         CairoShapes.setSource(cr, color)
         cairo_move_to(cr, p.x, p.y)

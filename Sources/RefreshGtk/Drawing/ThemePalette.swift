@@ -12,7 +12,7 @@ extension Palette {
     /// high-contrast theme. See `derived`. Call it again on "style-updated": theme and
     /// dark-mode switches change these colours.
     @MainActor
-    public static func theme(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> Palette {
+    package static func theme(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> Palette {
         func lookup(_ name: String) -> RGBA? {
             var color = GdkRGBA()
             guard gtk_style_context_lookup_color(styleContext, name, &color) != 0 else { return nil }
@@ -30,7 +30,7 @@ extension Palette {
     /// HighContrast:dark): `GTK_THEME` when set (it overrides the setting), else the screen's
     /// "gtk-theme-name". Colours cannot tell: Adwaita's views are black on white too.
     @MainActor
-    static func isHighContrastTheme(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> Bool {
+    package static func isHighContrastTheme(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> Bool {
         if let forced = g_getenv("GTK_THEME"), forced.pointee != 0 {
             return String(cString: forced).contains("HighContrast")
         }
@@ -46,12 +46,12 @@ extension Palette {
     }
 
     /// Contrast ratios (WCAG 2) the derived palette guarantees against the background.
-    public enum Contrast {
+    package enum Contrast {
         /// Non-text parts that carry meaning (the fill, ring and spinner; the error mark).
-        public static let graphics = 3.0
+        package static let graphics = 3.0
         /// The empty J must still be seen; in a high-contrast theme clearly so.
-        public static let track = 1.2
-        public static let highContrastTrack = 2.0
+        package static let track = 1.2
+        package static let highContrastTrack = 2.0
     }
 
     /// The palette for a theme with these colours (pure, for tests). Light or dark is decided
@@ -61,7 +61,7 @@ extension Palette {
     /// (and not high contrast), else the theme's selection colour if that does, else the text colour; the track and the error
     /// colour move towards the text colour until they contrast enough. A high-contrast theme
     /// gets opaque text and a track far from the background.
-    public static func derived(foreground: RGBA, background: RGBA?, selection: RGBA?,
+    package static func derived(foreground: RGBA, background: RGBA?, selection: RGBA?,
                                highContrast: Bool = false) -> Palette {
         let fg = foreground.withAlpha(1)
         // Without a background colour, assume the usual pairing: light text on dark and back.
@@ -104,13 +104,13 @@ extension Palette {
 }
 
 extension RGBA {
-    static let white = RGBA(r: 1, g: 1, b: 1)
-    static let black = RGBA(r: 0, g: 0, b: 0)
+    package static let white = RGBA(r: 1, g: 1, b: 1)
+    package static let black = RGBA(r: 0, g: 0, b: 0)
     /// Adwaita-dark's view background.
-    static let nearBlack = RGBA(45, 45, 45)
+    package static let nearBlack = RGBA(45, 45, 45)
 
     /// WCAG 2 relative luminance (sRGB), ignoring alpha.
-    var luminance: Double {
+    package var luminance: Double {
         func linear(_ c: Double) -> Double {
             c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
         }
@@ -118,13 +118,13 @@ extension RGBA {
     }
 
     /// WCAG 2 contrast ratio, 1…21.
-    func contrast(with other: RGBA) -> Double {
+    package func contrast(with other: RGBA) -> Double {
         let a = luminance, b = other.luminance
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
     /// Linear mix in sRGB: `t` = 0 is self, 1 is `other`; opaque.
-    func mixed(with other: RGBA, by t: Double) -> RGBA {
+    package func mixed(with other: RGBA, by t: Double) -> RGBA {
         RGBA(r: r + (other.r - r) * t, g: g + (other.g - g) * t, b: b + (other.b - b) * t)
     }
 }

@@ -2,21 +2,21 @@
 /// handed to C and decremented in the destroy-notify GLib calls when it drops the closure, so a
 /// test can prove that destroying a widget released every handler, tick callback and timeout.
 @MainActor
-public enum InteropCounters {
-    public internal(set) static var liveSignalBoxes = 0
-    public internal(set) static var liveTickCallbacks = 0
-    public internal(set) static var liveTimeouts = 0
+package enum InteropCounters {
+    package internal(set) static var liveSignalBoxes = 0
+    package internal(set) static var liveTickCallbacks = 0
+    package internal(set) static var liveTimeouts = 0
 
-    public struct Snapshot: Equatable, Sendable, CustomStringConvertible {
-        public let signalBoxes: Int
-        public let tickCallbacks: Int
-        public let timeouts: Int
-        public var description: String {
+    package struct Snapshot: Equatable, Sendable, CustomStringConvertible {
+        package let signalBoxes: Int
+        package let tickCallbacks: Int
+        package let timeouts: Int
+        package var description: String {
             "signals \(signalBoxes), ticks \(tickCallbacks), timeouts \(timeouts)"
         }
     }
 
-    public static var snapshot: Snapshot {
+    package static var snapshot: Snapshot {
         Snapshot(signalBoxes: liveSignalBoxes, tickCallbacks: liveTickCallbacks, timeouts: liveTimeouts)
     }
 }

@@ -4,7 +4,7 @@ import CGtk
 /// disposed: GLib drops the closure at dispose, which marks the handle dead before the
 /// instance's memory can go away.
 @MainActor
-public final class SignalConnection {
+package final class SignalConnection {
     private let instance: UnsafeMutableRawPointer
     private let id: gulong
     private let box: CallbackBox
@@ -16,9 +16,9 @@ public final class SignalConnection {
         self.box = box
     }
 
-    public var isConnected: Bool { !disconnected && box.alive }
+    package var isConnected: Bool { !disconnected && box.alive }
 
-    public func disconnect() {
+    package func disconnect() {
         guard isConnected else { return }
         disconnected = true
         // The closure stays alive while its emission runs, so double-check with GLib.
@@ -34,11 +34,11 @@ public final class SignalConnection {
 /// main actor. Boolean event signals are connected before the class handler so that returning
 /// `true` stops the default handling (pass `after: true` only for notifications).
 @MainActor
-public enum GSignal {
+package enum GSignal {
     /// `void (*)(GObject *instance, gpointer data)`: "destroy", "clicked", "value-changed",
     /// "style-updated", "activate", …
     @discardableResult
-    public static func connect(
+    package static func connect(
         _ instance: some GObjectReference, _ signal: String, after: Bool = false,
         _ handler: @escaping @MainActor () -> Void
     ) -> SignalConnection {
@@ -52,7 +52,7 @@ public enum GSignal {
     /// argument: "screen-changed", gesture "begin"/"end" (the GdkEventSequence), "notify::…"
     /// (the GParamSpec), …
     @discardableResult
-    public static func connectPointer(
+    package static func connectPointer(
         _ instance: some GObjectReference, _ signal: String, after: Bool = false,
         _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
     ) -> SignalConnection {
@@ -68,7 +68,7 @@ public enum GSignal {
 
     /// A property change: "notify::<property>".
     @discardableResult
-    public static func connectNotify(
+    package static func connectNotify(
         _ instance: some GObjectReference, property: String, _ handler: @escaping @MainActor () -> Void
     ) -> SignalConnection {
         connectPointer(instance, "notify::\(property)") { _ in handler() }
@@ -78,7 +78,7 @@ public enum GSignal {
     /// "key-press-event", "motion-notify-event", "touch-event", "delete-event", …
     /// Return `true` to stop other handlers and the default one.
     @discardableResult
-    public static func connectEvent(
+    package static func connectEvent(
         _ widget: some GObjectReference, _ signal: String,
         _ handler: @escaping @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool
     ) -> SignalConnection {
@@ -96,7 +96,7 @@ public enum GSignal {
 
     /// "draw": `gboolean (*)(GtkWidget *, cairo_t *, gpointer)`.
     @discardableResult
-    public static func connectDraw(
+    package static func connectDraw(
         _ widget: some GObjectReference, _ handler: @escaping @MainActor (OpaquePointer) -> Bool
     ) -> SignalConnection {
         let trampoline: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, cr, data in
@@ -113,7 +113,7 @@ public enum GSignal {
     /// "size-allocate": `void (*)(GtkWidget *, GdkRectangle *, gpointer)`. Runs after the class
     /// handler, once the widget's allocation (and GdkWindow) are in place.
     @discardableResult
-    public static func connectSizeAllocate(
+    package static func connectSizeAllocate(
         _ widget: some GObjectReference, _ handler: @escaping @MainActor (GtkAllocation) -> Void
     ) -> SignalConnection {
         let trampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GtkAllocation>?, gpointer?) -> Void = {
@@ -127,7 +127,7 @@ public enum GSignal {
     /// `void (*)(GObject *, gdouble, gdouble, gpointer)`: GtkGestureDrag "drag-begin" (start x, y),
     /// "drag-update"/"drag-end" (offset x, y), GtkGestureSwipe "swipe" (velocity x, y).
     @discardableResult
-    public static func connectDoubles(
+    package static func connectDoubles(
         _ instance: some GObjectReference, _ signal: String,
         _ handler: @escaping @MainActor (Double, Double) -> Void
     ) -> SignalConnection {
@@ -140,7 +140,7 @@ public enum GSignal {
     /// GtkGestureMultiPress "pressed"/"released": `void (*)(GObject *, gint n_press, gdouble x,
     /// gdouble y, gpointer)`.
     @discardableResult
-    public static func connectPress(
+    package static func connectPress(
         _ gesture: some GObjectReference, _ signal: String,
         _ handler: @escaping @MainActor (Int, Double, Double) -> Void
     ) -> SignalConnection {

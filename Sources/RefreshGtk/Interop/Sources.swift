@@ -5,13 +5,13 @@ import CGtkShim
 /// the display. The handler gets the frame time in microseconds (monotonic) and returns whether
 /// to keep ticking. `remove()` is idempotent and safe after the widget was destroyed.
 @MainActor
-public final class TickCallback {
+package final class TickCallback {
     private let widget: UnsafeMutablePointer<GtkWidget>
     private let id: guint
     private let box: CallbackBox
     private var removed = false
 
-    public init(
+    package init(
         _ widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor (_ frameTime: Int) -> Bool
     ) {
         let trampoline: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = {
@@ -32,9 +32,9 @@ public final class TickCallback {
     }
 
     /// False once removed, once the handler returned false, or once the widget dropped it.
-    public var isActive: Bool { !removed && box.alive }
+    package var isActive: Bool { !removed && box.alive }
 
-    public func remove() {
+    package func remove() {
         guard isActive else { return }
         removed = true
         gtk_widget_remove_tick_callback(widget, id)
@@ -45,13 +45,13 @@ public final class TickCallback {
 /// and safe after the timeout fired: a one-shot that already ran is never removed twice (GLib
 /// reuses source ids, so removing a stale id could cancel somebody else's source).
 @MainActor
-public final class Timeout {
+package final class Timeout {
     private let id: guint
     private let box: CallbackBox
     private var cancelled = false
 
     /// Calls `handler` every `milliseconds` while it returns true.
-    public init(every milliseconds: UInt32, _ handler: @escaping @MainActor () -> Bool) {
+    package init(every milliseconds: UInt32, _ handler: @escaping @MainActor () -> Bool) {
         let trampoline: @convention(c) (gpointer?) -> gboolean = { data in
             MainActor.assumeIsolated {
                 ClosureBox<@MainActor () -> Bool>.closure(data)() ? ptr_source_continue() : ptr_source_remove()
@@ -67,7 +67,7 @@ public final class Timeout {
     }
 
     /// Calls `handler` once, after `seconds` (rounded to whole milliseconds).
-    public convenience init(after seconds: Double, _ handler: @escaping @MainActor () -> Void) {
+    package convenience init(after seconds: Double, _ handler: @escaping @MainActor () -> Void) {
         let milliseconds = (seconds * 1000).rounded()
         self.init(every: milliseconds.isFinite ? UInt32(min(max(milliseconds, 0), Double(UInt32.max))) : 0) {
             handler()
@@ -76,9 +76,9 @@ public final class Timeout {
     }
 
     /// False once cancelled, or once GLib dropped it (a one-shot that fired).
-    public var isPending: Bool { !cancelled && box.alive }
+    package var isPending: Bool { !cancelled && box.alive }
 
-    public func cancel() {
+    package func cancel() {
         guard isPending else { return }
         cancelled = true
         g_source_remove(id)

@@ -8,7 +8,7 @@ import Glibc
 
 extension L10n {
     /// The environment variable that names the locale directory explicitly.
-    public static let localeDirectoryVariable = "PTR_LOCALEDIR"
+    package static let localeDirectoryVariable = "PTR_LOCALEDIR"
 
     /// For an application: `setlocale(LC_ALL, "")`, bind the domain (see `bindDomain`) and make
     /// it the default domain. Call it first thing in `main`, before `gtk_init` and before any
@@ -23,7 +23,7 @@ extension L10n {
     /// every translation; then this switches to `C.UTF-8` and, unless `LANGUAGE` is set, sets
     /// it from the requested locale's language, so the messages are still translated.
     @discardableResult
-    public static func setUp() -> String? {
+    package static func setUp() -> String? {
         if setlocale(LC_ALL, "") == nil {
             _ = setlocale(LC_ALL, "C.UTF-8")
             if let language = fallbackLanguage(
@@ -40,10 +40,20 @@ extension L10n {
         return dir
     }
 
+    @MainActor private static var libraryDomainBound = false
+
+    /// Binds our domain the first time a widget is created, so an app that embeds the widget
+    /// gets its translations without doing anything (its own `setlocale` picks the language).
+    @MainActor static func bindLibraryDomain() {
+        guard !libraryDomainBound else { return }
+        libraryDomainBound = true
+        bindDomain()
+    }
+
     /// For a library user whose app already called `setlocale`: binds our domain to the
     /// directory `resolveLocaleDirectory` picks, in UTF-8. Does not change the default domain.
     @discardableResult
-    public static func bindDomain() -> String? {
+    package static func bindDomain() -> String? {
         let dir = resolveLocaleDirectory(
             override: getenv(localeDirectoryVariable).map { String(cString: $0) },
             executableDirectory: executableDirectory(),
@@ -58,7 +68,7 @@ extension L10n {
     /// catalogues; `<executable dir>/locale` (the build tree, where
     /// `scripts/build-translations.sh "$(swift build --show-bin-path)/locale"` writes) if it
     /// holds them; else nil: the system default directory.
-    public static func resolveLocaleDirectory(
+    package static func resolveLocaleDirectory(
         override: String?, executableDirectory: String?, hasCatalogues: (String) -> Bool
     ) -> String? {
         if let override, !override.isEmpty { return override }
@@ -71,7 +81,7 @@ extension L10n {
     }
 
     /// Whether `dir/<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo` exists for some `<lang>`.
-    public static func containsCatalogues(_ dir: String) -> Bool {
+    package static func containsCatalogues(_ dir: String) -> Bool {
         guard let stream = opendir(dir) else { return false }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
@@ -85,7 +95,7 @@ extension L10n {
     }
 
     /// The directory of the running executable (`/proc/self/exe`, symlinks resolved).
-    public static func executableDirectory() -> String? {
+    package static func executableDirectory() -> String? {
         guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
         defer { free(resolved) }
         return parentDirectory(String(cString: resolved))

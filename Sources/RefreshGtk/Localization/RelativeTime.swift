@@ -9,7 +9,7 @@ extension L10n {
     /// date and time in the translated `dateTimeFormat`, in `timeZone` (a GLib identifier such
     /// as "UTC" or "Asia/Shanghai"; nil = local time). A non-finite or out-of-range
     /// `lastUpdate` gives "Never updated".
-    public static func relativeTimeString(
+    package static func relativeTimeString(
         from lastUpdate: Double, now: Double, timeZone: String? = nil
     ) -> String {
         // GLib handles years 1 ... 9999; ±2.5e11 s stays well inside Int and that range.
@@ -24,7 +24,7 @@ extension L10n {
     }
 
     /// The classic header's second line: "Last updated: …", or "Never updated" for nil.
-    public static func lastUpdatedLine(
+    package static func lastUpdatedLine(
         lastUpdate: Double?, now: Double, timeZone: String? = nil
     ) -> String {
         guard let lastUpdate, lastUpdate.isFinite else { return neverUpdated }

@@ -11,37 +11,37 @@ import RefreshCore
 
 /// The localized strings. Stateless, so it is `Sendable` and callable from any isolation;
 /// call `setUp()` (or `bindDomain()`) once, early in `main`, before the first lookup.
-public enum L10n {
+package enum L10n {
     /// The gettext text domain; the catalogues are `<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo`.
-    public static let domain = "gtk-pull-to-refresh"
+    package static let domain = "gtk-pull-to-refresh"
 
     // MARK: Classic header (SPEC §4)
 
-    public static var pullDownToRefresh: String { tr("Pull down to refresh") }
-    public static var releaseToRefresh: String { tr("Release to refresh") }
-    public static var refreshing: String { tr("Refreshing…") }
+    package static var pullDownToRefresh: String { tr("Pull down to refresh") }
+    package static var releaseToRefresh: String { tr("Release to refresh") }
+    package static var refreshing: String { tr("Refreshing…") }
     /// "Last updated: <relative>", where `relative` comes from `relativeTimeString`.
-    public static func lastUpdated(_ relative: String) -> String {
+    package static func lastUpdated(_ relative: String) -> String {
         // TRANSLATORS: %@ is a relative time such as "just now", "5 min ago", or a date.
         fill(tr("Last updated: %@"), relative)
     }
-    public static var neverUpdated: String { tr("Never updated") }
+    package static var neverUpdated: String { tr("Never updated") }
 
     // MARK: Relative time
 
-    public static var justNow: String { tr("just now") }
-    public static func minutesAgo(_ minutes: Int) -> String {
+    package static var justNow: String { tr("just now") }
+    package static func minutesAgo(_ minutes: Int) -> String {
         let n = max(0, minutes)
         // TRANSLATORS: time since the last refresh, in whole minutes (1 to 59).
         return fill(trn("%d min ago", "%d min ago", n), String(n))
     }
-    public static func hoursAgo(_ hours: Int) -> String {
+    package static func hoursAgo(_ hours: Int) -> String {
         let n = max(0, hours)
         // TRANSLATORS: time since the last refresh, in whole hours (1 to 23).
         return fill(trn("%d h ago", "%d h ago", n), String(n))
     }
     /// The `g_date_time_format` pattern for last-update times a day old or more.
-    public static var dateTimeFormat: String {
+    package static var dateTimeFormat: String {
         // TRANSLATORS: g_date_time_format() pattern for a last-update time at least one day
         // old (https://docs.gtk.org/glib/method.DateTime.format.html). %x is the locale's date.
         // xgettext:no-c-format
@@ -50,18 +50,18 @@ public enum L10n {
 
     // MARK: Footer (SPEC §5)
 
-    public static var loadMore: String { tr("Load more") }
-    public static var releaseToLoadMore: String { tr("Release to load more") }
-    public static var loading: String { tr("Loading…") }
-    public static var noMoreItems: String { tr("No more items") }
-    public static var loadFailed: String { tr("Couldn't load — click to retry") }
+    package static var loadMore: String { tr("Load more") }
+    package static var releaseToLoadMore: String { tr("Release to load more") }
+    package static var loading: String { tr("Loading…") }
+    package static var noMoreItems: String { tr("No more items") }
+    package static var loadFailed: String { tr("Couldn't load — click to retry") }
 
     // MARK: Refresh results (SPEC §6)
 
-    public static var refreshFailed: String { tr("Couldn't refresh") }
-    public static var updated: String { tr("Updated") }
+    package static var refreshFailed: String { tr("Couldn't refresh") }
+    package static var updated: String { tr("Updated") }
     /// "No new rows" for 0 (or less), else "1 new row" / "%d new rows".
-    public static func newRows(_ count: Int) -> String {
+    package static func newRows(_ count: Int) -> String {
         if count <= 0 { return tr("No new rows") }
         // TRANSLATORS: shown after a refresh that inserted rows at the top of the list.
         return fill(trn("%d new row", "%d new rows", count), String(count))
@@ -70,32 +70,32 @@ public enum L10n {
     // MARK: Plain header (SPEC §4, seed 000): the bar names the state
 
     // TRANSLATORS: the plain header bar names the refresh state in one word.
-    public static var plainIdle: String { trc("plain header state", "idle") }
-    public static var plainPulling: String { trc("plain header state", "pulling") }
-    public static var plainRefreshing: String { trc("plain header state", "refreshing") }
+    package static var plainIdle: String { trc("plain header state", "idle") }
+    package static var plainPulling: String { trc("plain header state", "pulling") }
+    package static var plainRefreshing: String { trc("plain header state", "refreshing") }
 
     // MARK: Window, accessibility, actions, desktop entry
 
     /// The window title; also the desktop entry's Name.
-    public static var windowTitle: String { tr("Pull to Refresh") }
-    public static var listAccessibleName: String { tr("Pull-to-refresh list") }
-    public static var headerAccessibleName: String { tr("Refresh header") }
-    public static var footerAccessibleName: String { tr("Load-more footer") }
+    package static var windowTitle: String { tr("Pull to Refresh") }
+    package static var listAccessibleName: String { tr("Pull-to-refresh list") }
+    package static var headerAccessibleName: String { tr("Refresh header") }
+    package static var footerAccessibleName: String { tr("Load-more footer") }
     // TRANSLATORS: an accessible action (and button) that loads the next page of rows.
-    public static var loadMoreAction: String { trc("action", "Load more") }
+    package static var loadMoreAction: String { trc("action", "Load more") }
     // TRANSLATORS: an accessible action (and button) that repeats a failed load or refresh.
-    public static var retryAction: String { trc("action", "Retry") }
+    package static var retryAction: String { trc("action", "Retry") }
     // TRANSLATORS: an accessible action (and button) that refreshes the list (F5, Ctrl+R).
-    public static var refreshAction: String { trc("action", "Refresh") }
+    package static var refreshAction: String { trc("action", "Refresh") }
     /// One sentence about the demo: the desktop entry's Comment.
-    public static var appDescription: String {
+    package static var appDescription: String {
         tr("Pull down to refresh and load more rows: a GTK 3 list demo")
     }
 
     // MARK: Texts by state
 
     /// The plain bar's word for a header phase (the seed knows idle, pulling, refreshing).
-    public static func plainHeaderText(for phase: HeaderPhase) -> String {
+    package static func plainHeaderText(for phase: HeaderPhase) -> String {
         switch phase {
         case .idle, .finishing: return plainIdle
         case .pulling, .armed: return plainPulling
@@ -105,7 +105,7 @@ public enum L10n {
     }
 
     /// The classic header's main line for a header phase.
-    public static func classicHeaderText(for phase: HeaderPhase) -> String {
+    package static func classicHeaderText(for phase: HeaderPhase) -> String {
         switch phase {
         case .idle, .pulling: return pullDownToRefresh
         case .armed: return releaseToRefresh
@@ -116,7 +116,7 @@ public enum L10n {
     }
 
     /// The footer's text for a footer phase.
-    public static func footerText(for phase: FooterPhase) -> String {
+    package static func footerText(for phase: FooterPhase) -> String {
         switch phase {
         case .idle: return loadMore
         case .armed: return releaseToLoadMore

@@ -21,7 +21,8 @@ final class AccessibilityBridge {
     }
 
     private let area: UnsafeMutablePointer<GtkWidget>
-    private let source: RowSource
+    /// Released at teardown: the widget must not keep the app's rows alive once it is gone.
+    private var source: RowSource?
     /// Runs an AT's action ("refresh", "load-more", "retry") from the main loop.
     var onAction: ((String) -> Void)?
     /// Seconds on GLib's monotonic clock (the engine's time base); injectable for tests.
@@ -77,6 +78,7 @@ final class AccessibilityBridge {
         isTornDown = true
         ptr_scrollable_area_set_a11y_callbacks(area, nil, nil, nil)
         onAction = nil
+        source = nil
     }
 
     /// A refresh ended (from `endRefreshing`).
@@ -163,7 +165,7 @@ final class AccessibilityBridge {
         case PTR_A11Y_TEXT_DESCRIPTION:
             return description(now: clock())
         case PTR_A11Y_TEXT_ROW:
-            guard index >= 0, index < source.rowCount else { return nil }
+            guard let source, index >= 0, index < source.rowCount else { return nil }
             let row = source.row(at: index)
             return row.subtitle.isEmpty ? row.title : "\(row.title), \(row.subtitle)"
         default:

@@ -13,15 +13,17 @@ import CGtkShim
 /// Input is not handled here (apart from taking focus on click): the owner connects its own
 /// handlers to `area`, which receives scroll (incl. smooth), button, motion, key and touch events.
 @MainActor
-public final class ListView {
-    /// The widget to pack. Referenced by the list until it is deallocated.
-    public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+package final class ListView {
+    /// The widget to pack (floating until packed). Valid until it is destroyed.
+    package let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     /// The drawing and event widget inside the scrolled window (focusable).
-    public let area: UnsafeMutablePointer<GtkWidget>
-    public let source: RowSource
+    package let area: UnsafeMutablePointer<GtkWidget>
+    /// The app's rows; replaced by an empty source at teardown, so that no cycle through the
+    /// app outlives the widget.
+    package private(set) var source: RowSource
 
     /// Height of every row, in logical px.
-    public var rowHeight: Double = 56 {
+    package var rowHeight: Double = 56 {
         didSet {
             precondition(rowHeight > 0 && rowHeight.isFinite, "rowHeight must be positive")
             if rowHeight != oldValue { reloadData() }
@@ -29,7 +31,7 @@ public final class ListView {
     }
 
     /// Scrollable space after the last row (the footer's room); part of the adjustment's upper.
-    public var extraBottom: Double = 0 {
+    package var extraBottom: Double = 0 {
         didSet {
             precondition(extraBottom >= 0 && extraBottom.isFinite, "extraBottom must be ≥ 0")
             if extraBottom != oldValue { reloadData() }
@@ -38,42 +40,43 @@ public final class ListView {
 
     /// Logical px the content is drawn shifted down from its scroll position (negative: up), for
     /// pull and push overscroll. Row `i` is drawn at `i * rowHeight - offset + displacement`.
-    public var displacement: Double = 0 {
+    package var displacement: Double = 0 {
         didSet { if displacement != oldValue { queueDraw() } }
     }
 
     /// The vertical adjustment's value changed, from any source: the scrollbar, the scrolled
     /// window's wheel handling, `offset`'s setter, `reloadData` clamping.
-    public var onOffsetChanged: ((Double) -> Void)?
+    package var onOffsetChanged: ((Double) -> Void)?
     /// The viewport was allocated a new size (width, height), in logical px.
-    public var onViewportChanged: ((Double, Double) -> Void)?
+    package var onViewportChanged: ((Double, Double) -> Void)?
     /// Called at the end of every draw, over the rows, with the viewport's cairo_t (origin at the
     /// viewport's top left), width and height. The header and footer are drawn here.
-    public var drawOverlay: ((OpaquePointer, Double, Double) -> Void)?
+    package var drawOverlay: ((OpaquePointer, Double, Double) -> Void)?
     /// Called once, after the first frame was drawn.
-    public var onFirstFrame: (() -> Void)?
+    package var onFirstFrame: (() -> Void)?
 
     /// The scrolled window was destroyed: handlers are disconnected and nothing fires any more.
-    public private(set) var isDestroyed = false
-    public private(set) var hasDrawnFirstFrame = false
+    package private(set) var isDestroyed = false
+    package private(set) var hasDrawnFirstFrame = false
 
     /// The vertical adjustment the scrolled window gave the area (nil only while unparented).
-    public private(set) var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
+    package private(set) var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var hadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var valueChanged: SignalConnection?
     private var connections: [SignalConnection] = []
     /// The offset while no adjustment is attached.
     private var detachedOffset = 0.0
-    public private(set) var viewportWidth = 0.0
-    public private(set) var viewportHeight = 0.0
+    package private(set) var viewportWidth = 0.0
+    package private(set) var viewportHeight = 0.0
 
     private var text: RowText?
 
-    public init(source: RowSource) {
+    package init(source: RowSource) {
         self.source = source
-        // Sunk and held: the pointers stay valid (if destroyed) for as long as this object lives.
-        scrolledWindow = g_object_ref_sink(gtk_scrolled_window_new(nil, nil))
-            .assumingMemoryBound(to: GtkWidget.self)
+        // The scrolled window stays floating: the container the app packs it into owns it, and
+        // it owns our controller (docs/architecture.md, "Lifetime"). The area is held so that
+        // its pointer stays valid for as long as this object lives.
+        scrolledWindow = gtk_scrolled_window_new(nil, nil)
         area = g_object_ref_sink(ptr_scrollable_area_new()).assumingMemoryBound(to: GtkWidget.self)
 
         gtk_scrolled_window_set_policy(gcast(scrolledWindow), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -86,12 +89,11 @@ public final class ListView {
         let adjustmentsChanged: PtrAdjustmentsChanged = { _, data in
             let bits = Int(bitPattern: data)
             MainActor.assumeIsolated {
-                guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return }
-                Unmanaged<ListView>.fromOpaque(pointer).takeUnretainedValue().adoptAdjustments()
+                WeakBox.target(UnsafeMutableRawPointer(bitPattern: bits), as: ListView.self)?.adoptAdjustments()
             }
         }
-        // Unretained: cleared in `tearDown`, which runs on destroy and at the latest in deinit.
-        ptr_scrollable_area_set_adjustments_callback(area, adjustmentsChanged, Unmanaged.passUnretained(self).toOpaque())
+        ptr_scrollable_area_set_adjustments_callback(area, adjustmentsChanged, WeakBox(self).retainedPointer(),
+                                                     WeakBox.destroyNotify)
         gtk_container_add(gcast(scrolledWindow), area)  // hands the area its adjustments
         connectSignals()
         gtk_widget_show(area)
@@ -101,21 +103,20 @@ public final class ListView {
     isolated deinit {
         tearDown()
         g_object_unref(area)
-        g_object_unref(scrolledWindow)
     }
 
     // MARK: - Geometry
 
-    public var rowCount: Int { source.rowCount }
-    public var rowsHeight: Double { Double(source.rowCount) * rowHeight }
+    package var rowCount: Int { source.rowCount }
+    package var rowsHeight: Double { Double(source.rowCount) * rowHeight }
     /// Everything that scrolls: the rows and `extraBottom`.
-    public var contentHeight: Double { rowsHeight + extraBottom }
+    package var contentHeight: Double { rowsHeight + extraBottom }
     /// The largest offset: the content's bottom at the viewport's bottom (0 if it fits).
-    public var maxOffset: Double { max(0, contentHeight - viewportHeight) }
+    package var maxOffset: Double { max(0, contentHeight - viewportHeight) }
 
     /// The scroll position (the vertical adjustment's value), in logical px from the content
     /// top. Setting clamps to [0, maxOffset], redraws and reports through `onOffsetChanged`.
-    public var offset: Double {
+    package var offset: Double {
         get { vadjustment.map { gtk_adjustment_get_value($0) } ?? detachedOffset }
         set {
             let clamped = min(max(newValue.isFinite ? newValue : 0, 0), maxOffset)
@@ -129,7 +130,7 @@ public final class ListView {
     }
 
     /// The row under viewport y (what is drawn there, displacement included), if any.
-    public func rowIndex(atViewportY y: Double) -> Int? {
+    package func rowIndex(atViewportY y: Double) -> Int? {
         let contentY = y + offset - displacement
         guard contentY >= 0, contentY < rowsHeight else { return nil }
         return min(Int(contentY / rowHeight), rowCount - 1)
@@ -137,12 +138,12 @@ public final class ListView {
 
     /// The row count (or row height, or extra bottom) changed: updates the adjustment's upper,
     /// keeps the value (clamped to the new range) and redraws.
-    public func reloadData() {
+    package func reloadData() {
         configureAdjustments()
         queueDraw()
     }
 
-    public func queueDraw() {
+    package func queueDraw() {
         guard !isDestroyed else { return }
         gtk_widget_queue_draw(area)
     }
@@ -233,7 +234,7 @@ public final class ListView {
     /// Disconnects everything and drops the owner's callbacks (which may capture the owner).
     private func tearDown() {
         guard !isDestroyed else { return }
-        ptr_scrollable_area_set_adjustments_callback(area, nil, nil)
+        ptr_scrollable_area_set_adjustments_callback(area, nil, nil, nil)
         // The adjustments die with the scrolled window: keep the value, forget the pointers.
         detachedOffset = offset
         vadjustment = nil
@@ -248,6 +249,7 @@ public final class ListView {
         drawOverlay = nil
         onFirstFrame = nil
         text = nil
+        source = NoRows()
     }
 
     private func invalidateText() {
@@ -269,7 +271,7 @@ public final class ListView {
     /// Draws the viewport — background, visible rows, then `drawOverlay` — into `cr`, whose
     /// origin is the viewport's top left. The "draw" handler uses it; tests and snapshots can
     /// call it with any cairo context (an image surface's, say).
-    public func render(_ cr: OpaquePointer, width: Double, height: Double) {
+    package func render(_ cr: OpaquePointer, width: Double, height: Double) {
         let style = gtk_widget_get_style_context(area)
         gtk_render_background(style, cr, 0, 0, width, height)
 
@@ -328,6 +330,13 @@ public final class ListView {
     /// GNOME's "dim-label" opacity.
     static let subtitleAlpha = 0.55
     static let separatorAlpha = 0.12
+}
+
+/// What a destroyed list shows: nothing (the app's source is released at teardown).
+@MainActor
+private final class NoRows: RowSource {
+    var rowCount: Int { 0 }
+    func row(at index: Int) -> (title: String, subtitle: String) { ("", "") }
 }
 
 /// The one PangoLayout every row's text goes through, with the two line styles' metrics.

@@ -3,6 +3,9 @@ import CGtkShim
 import RefreshCore
 
 /// What the list shows: the app owns the rows, the widget asks for the visible ones only.
+///
+/// The widget holds the source until it is destroyed, then lets it go: a source that also holds
+/// the view makes no cycle that outlives the widget.
 @MainActor
 public protocol RowSource: AnyObject {
     var rowCount: Int { get }
@@ -10,22 +13,32 @@ public protocol RowSource: AnyObject {
     func row(at index: Int) -> (title: String, subtitle: String)
 }
 
-/// The reusable pull-to-refresh list (SPEC §3.5): a `ListView` whose input goes through the
-/// platform-free `RefreshEngine`, with the header and footer drawn over it.
+/// A pull-to-refresh list: rows from a `RowSource` in a GtkScrolledWindow, a refresh header
+/// above them and a load-more footer below, driven by the wheel, a touchpad, a mouse or touch
+/// drag and the keyboard (docs/behaviour.md).
 ///
-/// Pack `widget`. Set `onRefresh` / `onLoadMore`; when your data arrived, change your
-/// `RowSource` and call `endRefreshing` / `endLoading`. Every handler, tick callback and
-/// gesture is dropped when the widget is destroyed; nothing is called afterwards.
+/// ```swift
+/// let view = RefreshView(source: rows)
+/// view.onRefresh = { fetch { added in view.endRefreshing(ok: true, insertedAtTop: added) } }
+/// gtk_container_add(gcast(window), view.widget)
+/// ```
+///
+/// Lifetime: `widget` owns the view, as a GTK container owns its children. Keeping only the
+/// widget is enough; when it is destroyed every handler, tick callback and gesture the view
+/// added is removed, the handlers and the row source are released, and every later call is a
+/// no-op.
 @MainActor
 public final class RefreshView {
-    public let list: ListView
-    /// The widget to pack into a container (a GtkScrolledWindow).
+    package let list: ListView
+    /// The widget to pack into a container: a GtkScrolledWindow, floating until packed.
     public var widget: UnsafeMutablePointer<GtkWidget> { list.scrolledWindow }
 
+    /// The header's look; settable at any time (a held header keeps its place).
     public var headerStyle: HeaderStyle {
         get { engine.style }
         set { update { $0.setStyle(newValue, at: $1) } }
     }
+    /// Load-more when the footer comes into view (`.auto`) or on a push past the bottom (`.pull`).
     public var footerMode: FooterMode {
         get { engine.footerMode }
         set { update { $0.setFooterMode(newValue, at: $1) } }
@@ -47,13 +60,21 @@ public final class RefreshView {
     /// The displayed pull and push, in logical px.
     public var pull: Double { engine.pull }
     public var push: Double { engine.push }
-    /// The engine's view of everything (read-only), for tests and diagnostics.
-    public var state: RefreshEngine { engine }
+    /// True once the widget was destroyed: every call is a no-op from then on.
     public private(set) var isDestroyed = false
+
+    /// The engine's view of everything (read-only), for tests and diagnostics.
+    package var state: RefreshEngine { engine }
+    /// The engine's time base, in seconds. Nil: GLib's monotonic clock, and the frame clock's
+    /// frame time on ticks. Tests inject a clock (and call `tick()`) so that nothing waits in
+    /// real time; the demo scales it for slow motion.
+    package var clock: (@MainActor () -> Double)? {
+        didSet { accessibility.clock = { [weak self] in self?.now() ?? RefreshView.clock() } }
+    }
 
     private var engine: RefreshEngine
     private var connections: [SignalConnection] = []
-    private var tick: TickCallback?
+    private var frameTick: TickCallback?
     private var dragGesture: OpaquePointer?
     private var pressGesture: OpaquePointer?
     /// True while we write the engine's offset into the adjustment (its echo is not external).
@@ -65,10 +86,12 @@ public final class RefreshView {
     let accessibility: AccessibilityBridge
     /// Tab moved the keyboard focus from the rows to the footer (a focus stop inside the area).
     private(set) var footerFocused = false
-    /// Monotonic seconds at draw time (the engine's time base); injectable for tests.
-    var drawClock: @MainActor () -> Double = { RefreshView.clock() }
+
+    /// The qdata key under which the widget holds its view.
+    package static let ownerKey = "ptr-refresh-view"
 
     public init(source: RowSource) {
+        L10n.bindLibraryDomain()
         list = ListView(source: source)
         decorations = Decorations(widget: list.area)
         accessibility = AccessibilityBridge(area: list.area, source: source)
@@ -80,6 +103,18 @@ public final class RefreshView {
         connectSettings()
         GSignal.connect(list.scrolledWindow, "destroy") { [weak self] in self?.tearDown() }
             .keep(in: &connections)
+        GObjectOwnership.attach(self, to: list.scrolledWindow, key: RefreshView.ownerKey)
+    }
+
+    /// The view a widget made by `RefreshView` belongs to (nil for any other widget).
+    package static func owning(_ widget: UnsafeMutablePointer<GtkWidget>) -> RefreshView? {
+        GObjectOwnership.owned(by: widget, key: ownerKey, as: RefreshView.self)
+    }
+
+    /// Backstop: the widget normally tears the view down when it is destroyed, before it
+    /// releases it; a view released any other way still removes what it added.
+    isolated deinit {
+        tearDown()
     }
 
     // MARK: - Public API (SPEC §3.5)
@@ -124,12 +159,20 @@ public final class RefreshView {
     /// Seconds on GLib's monotonic clock, the frame clock's time base.
     static func clock() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 
+    /// The engine's time now.
+    private func now() -> Double { clock?() ?? RefreshView.clock() }
+
+    /// With an injected clock: lets the engine see the clock's time (what a frame tick does).
+    package func tick() {
+        update { $0.tick(at: $1) }
+    }
+
     /// Runs one engine call, mirrors the result into GTK, then tells the app what happened.
     /// Handlers may call back into the view (e.g. `endRefreshing` from `onRefresh`): the engine
     /// call has finished by then, so that re-entry is an ordinary new update.
-    private func update(at time: Double = RefreshView.clock(), _ body: (inout RefreshEngine, Double) -> Void) {
+    private func update(at time: Double? = nil, _ body: (inout RefreshEngine, Double) -> Void) {
         guard !isDestroyed else { return }
-        body(&engine, time)
+        body(&engine, time ?? now())
         syncToGtk()
         dispatch(engine.takeEvents())
         scheduleTicks()
@@ -168,10 +211,11 @@ public final class RefreshView {
 
     /// Keeps a frame-clock tick running exactly while the engine animates or waits on time.
     private func scheduleTicks() {
-        guard !isDestroyed, engine.needsTicks, tick?.isActive != true else { return }
-        tick = TickCallback(list.area) { [weak self] frameTime in
+        guard !isDestroyed, engine.needsTicks, frameTick?.isActive != true else { return }
+        frameTick = TickCallback(list.area) { [weak self] frameTime in
             guard let self, !self.isDestroyed else { return false }
-            self.update(at: Double(frameTime) / 1_000_000) { $0.tick(at: $1) }
+            // The frame time is the moment the frame will be shown; an injected clock wins.
+            self.update(at: self.clock == nil ? Double(frameTime) / 1_000_000 : nil) { $0.tick(at: $1) }
             return self.engine.needsTicks
         }
     }
@@ -337,7 +381,7 @@ public final class RefreshView {
     func headerVisualForDrawing() -> HeaderVisual {
         var visual = engine.headerVisual
         if let since = visual.sinceLastUpdate {
-            visual.sinceLastUpdate = since + max(0, drawClock() - engine.now)
+            visual.sinceLastUpdate = since + max(0, now() - engine.now)
         }
         return visual
     }
@@ -356,13 +400,14 @@ public final class RefreshView {
         let focus: PtrFocusMove = { _, direction, hasFocus, data in
             let bits = Int(bitPattern: data)
             return MainActor.assumeIsolated {
-                guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return -1 }
-                let view = Unmanaged<RefreshView>.fromOpaque(pointer).takeUnretainedValue()
+                guard let view = WeakBox.target(UnsafeMutableRawPointer(bitPattern: bits), as: RefreshView.self) else {
+                    return -1
+                }
                 return view.moveFocus(direction, entering: hasFocus == 0)
             }
         }
-        // Unretained: cleared in `tearDown`.
-        ptr_scrollable_area_set_focus_callback(list.area, focus, Unmanaged.passUnretained(self).toOpaque())
+        ptr_scrollable_area_set_focus_callback(list.area, focus, WeakBox(self).retainedPointer(),
+                                               WeakBox.destroyNotify)
         GSignal.connectNotify(list.area, property: "has-focus") { [weak self] in
             guard let self, !self.isDestroyed else { return }
             self.accessibility.focusChanged()
@@ -415,9 +460,9 @@ public final class RefreshView {
     private func tearDown() {
         guard !isDestroyed else { return }
         isDestroyed = true
-        tick?.remove()
-        tick = nil
-        ptr_scrollable_area_set_focus_callback(list.area, nil, nil)
+        frameTick?.remove()
+        frameTick = nil
+        ptr_scrollable_area_set_focus_callback(list.area, nil, nil, nil)
         accessibility.tearDown()
         for connection in connections { connection.disconnect() }
         connections.removeAll()

@@ -1,3 +1,5 @@
+import RefreshGtk
+
 /// The demo's rows, generated rather than stored: O(1) memory and O(1) prepend and append
 /// whatever the count (100,000,000 rows cost nothing).
 ///
@@ -6,33 +8,33 @@
 /// the oldest). The initial rows are numbered so that `reserve` older rows (all the pages that
 /// load-more can add) still have positive ids.
 @MainActor
-public final class DemoRows: RowSource {
-    public private(set) var rowCount: Int
-    public private(set) var newestID: Int
+package final class DemoRows: RowSource {
+    package private(set) var rowCount: Int
+    package private(set) var newestID: Int
 
-    public init(count: Int, reserve: Int = 0) {
+    package init(count: Int, reserve: Int = 0) {
         rowCount = max(0, count)
         newestID = rowCount + max(0, reserve)
     }
 
-    public func id(at index: Int) -> Int { newestID - index }
+    package func id(at index: Int) -> Int { newestID - index }
 
-    public func row(at index: Int) -> (title: String, subtitle: String) {
+    package func row(at index: Int) -> (title: String, subtitle: String) {
         let id = id(at: index)
         return ("Row #\(id)", DemoRows.sentence(for: id))
     }
 
-    public func prepend(_ count: Int) {
+    package func prepend(_ count: Int) {
         newestID += max(0, count)
         rowCount += max(0, count)
     }
 
-    public func append(_ count: Int) {
+    package func append(_ count: Int) {
         rowCount += max(0, count)
     }
 
     /// A deterministic, different-looking sentence per id.
-    public nonisolated static func sentence(for id: Int) -> String {
+    package nonisolated static func sentence(for id: Int) -> String {
         var hash = SplitMix64(seed: UInt64(bitPattern: Int64(id)))
         func pick(_ words: [String]) -> String { words[Int(hash.next() % UInt64(words.count))] }
         let subject = pick(adjectives) + " " + pick(things)
@@ -69,12 +71,12 @@ public final class DemoRows: RowSource {
 
 /// A tiny seedable generator (Steele, Lea, Flood 2014): reproducible runs from `--seed`, and
 /// the per-id hash of `DemoRows`.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,4 +1,5 @@
 import CGtk
+import RefreshGtk
 
 /// Builds GdkEvents in-process and delivers them with `gtk_main_do_event`, as if they came from
 /// the display server. For tests and scripted QA: xdotool cannot produce smooth scrolling or a
@@ -7,22 +8,22 @@ import CGtk
 /// Coordinates are in the widget's own coordinate space (its allocation origin is 0,0); they are
 /// translated to the event window and to root coordinates here. The widget must be realized.
 @MainActor
-public enum EventSynthesis {
-    public enum Scroll: Equatable, Sendable {
+package enum EventSynthesis {
+    package enum Scroll: Equatable, Sendable {
         case up, down, left, right
         /// Touchpad-style deltas, in "lines" as GDK reports them (positive y = content moves up).
         case smooth(dx: Double, dy: Double)
     }
 
     /// `GDK_BUTTON1_MASK`: the state of motion and release events while the primary button is down.
-    public static let button1Mask = GDK_BUTTON1_MASK.rawValue
-    public static let controlMask = GDK_CONTROL_MASK.rawValue
-    public static let shiftMask = GDK_SHIFT_MASK.rawValue
+    package static let button1Mask = GDK_BUTTON1_MASK.rawValue
+    package static let controlMask = GDK_CONTROL_MASK.rawValue
+    package static let shiftMask = GDK_SHIFT_MASK.rawValue
 
     /// A scroll event at (x, y). `isStop` marks the touchpad's scroll-stop (fingers lifted).
     /// Returns false when nothing was delivered (widget not realized).
     @discardableResult
-    public static func scroll(
+    package static func scroll(
         _ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, _ scroll: Scroll,
         isStop: Bool = false, state: UInt32 = 0, time: UInt32? = nil, sourceDevice: OpaquePointer? = nil
     ) -> Bool {
@@ -54,7 +55,7 @@ public enum EventSynthesis {
     /// the button's mask (it describes the moment before the event), as real events do; this
     /// adds it when `state` is nil.
     @discardableResult
-    public static func button(
+    package static func button(
         _ widget: UnsafeMutablePointer<GtkWidget>, press: Bool, x: Double, y: Double, button: UInt32 = 1,
         state: UInt32? = nil, time: UInt32? = nil, sourceDevice: OpaquePointer? = nil
     ) -> Bool {
@@ -74,7 +75,7 @@ public enum EventSynthesis {
 
     /// Pointer motion to (x, y); `state` carries the held buttons (e.g. `button1Mask` in a drag).
     @discardableResult
-    public static func motion(
+    package static func motion(
         _ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, state: UInt32 = 0,
         time: UInt32? = nil, sourceDevice: OpaquePointer? = nil
     ) -> Bool {
@@ -94,7 +95,7 @@ public enum EventSynthesis {
     /// A primary-button mouse drag: press at `from`, `steps` motions along the straight line,
     /// release at `to`. With `release: false` the button stays down (to test a held gesture).
     @discardableResult
-    public static func drag(
+    package static func drag(
         _ widget: UnsafeMutablePointer<GtkWidget>, from: (x: Double, y: Double), to: (x: Double, y: Double),
         steps: Int = 8, release: Bool = true
     ) -> Bool {
@@ -111,7 +112,7 @@ public enum EventSynthesis {
     /// A key press or release, sent to the widget's toplevel, which forwards it to its focus
     /// widget as GTK does with real key events. `keyval` is a GDK keysym (`GDK_KEY_F5`, …).
     @discardableResult
-    public static func key(
+    package static func key(
         _ widget: UnsafeMutablePointer<GtkWidget>, keyval: UInt32, press: Bool, state: UInt32 = 0,
         time: UInt32? = nil
     ) -> Bool {
@@ -141,7 +142,7 @@ public enum EventSynthesis {
 
     /// Press and release.
     @discardableResult
-    public static func tapKey(_ widget: UnsafeMutablePointer<GtkWidget>, keyval: UInt32, state: UInt32 = 0) -> Bool {
+    package static func tapKey(_ widget: UnsafeMutablePointer<GtkWidget>, keyval: UInt32, state: UInt32 = 0) -> Bool {
         key(widget, keyval: keyval, press: true, state: state)
             && key(widget, keyval: keyval, press: false, state: state)
     }

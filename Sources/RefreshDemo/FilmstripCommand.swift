@@ -1,16 +1,18 @@
+import RefreshQA
+import RefreshGtk
 import ArgumentParser
 import RefreshCore
 
 /// What `refresh-demo filmstrip` was asked for, validated.
-public struct FilmstripOptions: Equatable, Sendable {
-    public var style: HeaderStyle
-    public var scale: Double
-    public var out: String
+package struct FilmstripOptions: Equatable, Sendable {
+    package var style: HeaderStyle
+    package var scale: Double
+    package var out: String
 
     /// A smaller range than `snapshot`'s: the classic sheet at 4× is already ~3100×5600 px.
-    public static let scaleRange = 1.0...4.0
+    package static let scaleRange = 1.0...4.0
 
-    public static func validated(style: String, scale: String = "1", out: String) throws(RenderOptionError)
+    package static func validated(style: String, scale: String = "1", out: String) throws(RenderOptionError)
         -> FilmstripOptions
     {
         FilmstripOptions(
@@ -21,8 +23,8 @@ public struct FilmstripOptions: Equatable, Sendable {
 }
 
 /// `refresh-demo filmstrip`: a contact sheet of a header style's whole sequence, as a PNG.
-public struct FilmstripCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct FilmstripCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "filmstrip",
         abstract: "Render a header style's whole sequence, light and dark, to one PNG.",
         discussion: """
@@ -37,17 +39,17 @@ public struct FilmstripCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The PNG file to write.")
     var out: String
 
-    public init() {}
+    package init() {}
 
-    public func options() throws(RenderOptionError) -> FilmstripOptions {
+    package func options() throws(RenderOptionError) -> FilmstripOptions {
         try FilmstripOptions.validated(style: style, scale: scale, out: out)
     }
 
-    public func validate() throws {
+    package func validate() throws {
         do { _ = try options() } catch { throw ValidationError(error.description) }
     }
 
-    public func run() throws {
+    package func run() throws {
         let options = try options()
         do {
             try Filmstrip.render(style: options.style, scale: options.scale).writePNG(to: options.out)

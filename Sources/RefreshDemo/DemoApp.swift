@@ -1,21 +1,22 @@
+import RefreshGtk
 import CGtk
 import RefreshCore
 
 /// The demo application: one window with a RefreshView over generated rows and a simulated,
 /// slow, sometimes failing source. Everything runs on the GTK main loop (GLib sources only).
 @MainActor
-public final class DemoApp {
-    public static let applicationID = "io.github.gtk_pull_to_refresh.Demo"
+package final class DemoApp {
+    package static let applicationID = "io.github.gtk_pull_to_refresh.Demo"
 
-    public let options: DemoOptions
-    public let rows: DemoRows
-    public let feed: SimulatedFeed
-    public let trace: Trace?
-    public private(set) var view: RefreshView?
-    public private(set) var window: UnsafeMutablePointer<GtkWidget>?
+    package let options: DemoOptions
+    package let rows: DemoRows
+    package let feed: SimulatedFeed
+    package let trace: Trace?
+    package private(set) var view: RefreshView?
+    package private(set) var window: UnsafeMutablePointer<GtkWidget>?
     private var application: UnsafeMutablePointer<GtkApplication>?
 
-    public init(options: DemoOptions, trace: Trace?) {
+    package init(options: DemoOptions, trace: Trace?) {
         self.options = options
         self.trace = trace
         // Reserve ids for every page load-more can add, so that ids stay positive.
@@ -24,13 +25,13 @@ public final class DemoApp {
     }
 
     /// Runs the application until its window closes; returns the exit status.
-    public static func run(_ options: DemoOptions) -> Int32 {
+    package static func run(_ options: DemoOptions) -> Int32 {
         _ = Trace.processStart
         let app = DemoApp(options: options, trace: options.trace ? Trace.standardOutput() : nil)
         return app.run()
     }
 
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         // NON_UNIQUE: no single-instance negotiation, so no session bus is needed.
         let application = gtk_application_new(DemoApp.applicationID, G_APPLICATION_NON_UNIQUE)!
         self.application = application

@@ -1,7 +1,8 @@
+import RefreshGtk
 import RefreshCore
 
 /// One instant of the header's sequence (SPEC §3.3–3.4, §4, §6).
-public enum HeaderMoment: Equatable, Sendable {
+package enum HeaderMoment: Equatable, Sendable {
     /// A drag held at pull `p = progress · 70` (SPEC §3.1's `s`, 0…1) long enough for the
     /// classic arrow to finish turning: what the user sees while holding still.
     case pull(progress: Double)
@@ -18,25 +19,25 @@ public enum HeaderMoment: Equatable, Sendable {
 
 /// Builds header visuals without a window by driving a `RefreshEngine` with injected times,
 /// the way a user's drag would: a snapshot of a moment is exactly what the window shows then.
-public enum HeaderScene {
+package enum HeaderScene {
     /// A list tall enough for every gesture (the values only shape the rubber band).
-    public static let viewportHeight = 600.0
-    public static let rowsHeight = 20_000.0
+    package static let viewportHeight = 600.0
+    package static let rowsHeight = 20_000.0
     /// When `.end` and `.failed` end the refresh: after the morph and one full turn, so the
     /// end animation starts with the ring at rotation 0, as at the end of the morph.
-    public static let refreshEndsAt = Tuning.morphDuration + Tuning.spinPeriod
+    package static let refreshEndsAt = Tuning.morphDuration + Tuning.spinPeriod
     /// How long `.pull` holds still before the snapshot (the classic arrow's turn and more).
     static let hold = Tuning.arrowFlipDuration + 0.1
     /// The time between two drag updates (a 60 Hz frame).
     static let frame = 1.0 / 60
 
     /// The header visual at `moment` for `style`.
-    public static func visual(_ moment: HeaderMoment, style: HeaderStyle) -> HeaderVisual {
+    package static func visual(_ moment: HeaderMoment, style: HeaderStyle) -> HeaderVisual {
         engine(at: moment, style: style).headerVisual
     }
 
     /// An engine that has just reached `moment`.
-    public static func engine(at moment: HeaderMoment, style: HeaderStyle) -> RefreshEngine {
+    package static func engine(at moment: HeaderMoment, style: HeaderStyle) -> RefreshEngine {
         var engine = RefreshEngine(style: style, viewportHeight: viewportHeight, rowsHeight: rowsHeight, now: 0)
         var t = 0.0
         switch moment {
@@ -90,7 +91,7 @@ public enum HeaderScene {
 }
 
 /// One state of the footer (SPEC §5).
-public enum FooterMoment: Equatable, Sendable {
+package enum FooterMoment: Equatable, Sendable {
     case idle
     /// `seconds` after load-more started (the spinner's angle).
     case loading(seconds: Double)
@@ -99,8 +100,8 @@ public enum FooterMoment: Equatable, Sendable {
 }
 
 /// Builds footer visuals without a window, through the engine like `HeaderScene`.
-public enum FooterScene {
-    public static func visual(_ moment: FooterMoment) -> FooterVisual {
+package enum FooterScene {
+    package static func visual(_ moment: FooterMoment) -> FooterVisual {
         var engine = RefreshEngine(style: .jike, footerMode: .auto, viewportHeight: HeaderScene.viewportHeight,
                                    rowsHeight: HeaderScene.rowsHeight, now: 0)
         let loadEnds = 0.5

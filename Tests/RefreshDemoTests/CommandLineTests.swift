@@ -1,3 +1,5 @@
+import RefreshTestSupport
+import RefreshDemo
 import Foundation
 import RefreshCore
 import RefreshGtk
@@ -165,14 +167,7 @@ import Testing
     // MARK: - The built binary
 
     /// `refresh-demo` beside the test bundle (both live in `.build*/<config>/`).
-    static let binary: String? = {
-        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = bundle.deletingLastPathComponent()
-        // On some layouts the test executable sits inside a `.xctest` directory.
-        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-        let candidate = directory.appendingPathComponent("refresh-demo").path
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
-    }()
+    static let binary = BuiltProducts.demo
 
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()

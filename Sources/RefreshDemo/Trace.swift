@@ -1,3 +1,4 @@
+import RefreshGtk
 import CGtk
 import RefreshCore
 
@@ -7,13 +8,13 @@ import Glibc
 
 /// Unbuffered output to a file descriptor: every `write` reaches the pipe at once, so a reader
 /// sees each trace line as it happens (and `stdout`, a global var, is off-limits in Swift 6).
-public struct FileDescriptorSink: Sendable {
-    public let fd: Int32
+package struct FileDescriptorSink: Sendable {
+    package let fd: Int32
 
-    public static let standardOutput = FileDescriptorSink(fd: 1)
-    public static let standardError = FileDescriptorSink(fd: 2)
+    package static let standardOutput = FileDescriptorSink(fd: 1)
+    package static let standardError = FileDescriptorSink(fd: 2)
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)
         var start = 0
         while start < bytes.count {
@@ -27,7 +28,7 @@ public struct FileDescriptorSink: Sendable {
 }
 
 /// A value in a trace line.
-public enum TraceValue: Equatable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+package enum TraceValue: Equatable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
 {
     case int(Int)
@@ -35,10 +36,10 @@ public enum TraceValue: Equatable, Sendable, ExpressibleByIntegerLiteral, Expres
     case string(String)
     case bool(Bool)
 
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 
     var json: String {
         switch self {
@@ -53,27 +54,27 @@ public enum TraceValue: Equatable, Sendable, ExpressibleByIntegerLiteral, Expres
 /// The `--trace` log: one JSON object per line, `{"t":<ms>,"event":<name>,...}`, where `t` is
 /// milliseconds (3 decimals) on the monotonic clock since `Trace.processStart`.
 @MainActor
-public final class Trace {
+package final class Trace {
     /// The monotonic time (µs) that `t` counts from. Initialized on first use: touch it first
     /// thing in `main`.
-    public nonisolated static let processStart = Int(g_get_monotonic_time())
+    package nonisolated static let processStart = Int(g_get_monotonic_time())
 
     private let sink: (String) -> Void
     private let clock: () -> Int
 
     /// `sink` receives each line, newline included. `clock` gives monotonic µs (tests fix it).
-    public init(clock: @escaping () -> Int = { Int(g_get_monotonic_time()) }, sink: @escaping (String) -> Void) {
+    package init(clock: @escaping () -> Int = { Int(g_get_monotonic_time()) }, sink: @escaping (String) -> Void) {
         self.clock = clock
         self.sink = sink
     }
 
     /// Lines to stdout, each written out at once.
-    public static func standardOutput() -> Trace {
+    package static func standardOutput() -> Trace {
         Trace { FileDescriptorSink.standardOutput.write($0) }
     }
 
     /// Writes one line; keys keep their order, after "t" and "event".
-    public func emit(_ event: String, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
+    package func emit(_ event: String, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
         let micros = max(0, clock() - Trace.processStart)
         let fraction = String(micros % 1000)
         var line = "{\"t\":\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
@@ -84,23 +85,23 @@ public final class Trace {
         sink(line + "}\n")
     }
 
-    public func ready(rows: Int) { emit("ready", ["rows": .int(rows)]) }
+    package func ready(rows: Int) { emit("ready", ["rows": .int(rows)]) }
 
-    public func header(_ phase: HeaderPhase, pull: Double) {
+    package func header(_ phase: HeaderPhase, pull: Double) {
         // Hundredths of a px are plenty, and keep lines short.
         emit("header", ["state": .string(phase.rawValue), "pull": .double((pull * 100).rounded() / 100)])
     }
 
-    public func footer(_ phase: FooterPhase) { emit("footer", ["state": .string(phase.rawValue)]) }
+    package func footer(_ phase: FooterPhase) { emit("footer", ["state": .string(phase.rawValue)]) }
 
     /// `event` is "refresh" or "load".
-    public func begin(_ event: String) { emit(event, ["phase": "begin"]) }
+    package func begin(_ event: String) { emit(event, ["phase": "begin"]) }
 
-    public func end(_ event: String, ok: Bool, added: Int, rows: Int) {
+    package func end(_ event: String, ok: Bool, added: Int, rows: Int) {
         emit(event, ["phase": "end", "ok": .bool(ok), "added": .int(added), "rows": .int(rows)])
     }
 
-    public func quit() { emit("quit") }
+    package func quit() { emit("quit") }
 
     nonisolated static func quoted(_ string: String) -> String {
         var out = "\""

@@ -1,14 +1,15 @@
+import RefreshGtk
 import CGtk
 import RefreshCore
 
 /// One pixel as Cairo stores it: ARGB32, premultiplied alpha.
-public struct Pixel: Equatable, Sendable {
-    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+package struct Pixel: Equatable, Sendable {
+    package var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
+    package init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
 
     /// The colour without premultiplication (clear for a transparent pixel).
-    public var color: RGBA {
+    package var color: RGBA {
         guard a > 0 else { return RGBA(r: 0, g: 0, b: 0, a: 0) }
         let alpha = Double(a)
         return RGBA(r: Double(r) / alpha, g: Double(g) / alpha, b: Double(b) / alpha, a: alpha / 255)
@@ -17,25 +18,25 @@ public struct Pixel: Equatable, Sendable {
 
 /// A Cairo ARGB32 image surface: the headless canvas (no display needed) for snapshots, the
 /// filmstrip and the golden tests, and its PNG input and output.
-public final class ImageSurface {
+package final class ImageSurface {
     let surface: OpaquePointer
-    public let pixelWidth: Int
-    public let pixelHeight: Int
+    package let pixelWidth: Int
+    package let pixelHeight: Int
     /// Device pixels per logical pixel (1 for an image read from a file).
-    public let scale: Double
+    package let scale: Double
 
     /// Cairo's limit on each side of an image surface.
-    public static let maximumSide = 32_767
+    package static let maximumSide = 32_767
 
     /// Whole device pixels for `logical` px at `scale`: rounded up, so that nothing drawn in
     /// the logical area is cut (45 px at scale 1.5 is 68 px).
-    public static func pixels(_ logical: Double, scale: Double) -> Int {
+    package static func pixels(_ logical: Double, scale: Double) -> Int {
         Int((logical * scale - 1e-9).rounded(.up))
     }
 
     /// A transparent image of `logicalWidth × logicalHeight` logical px, `scale` device px each;
     /// drawing on it uses logical coordinates (Cairo's device scale does the rest).
-    public init(logicalWidth: Double, logicalHeight: Double, scale: Double) {
+    package init(logicalWidth: Double, logicalHeight: Double, scale: Double) {
         pixelWidth = min(max(ImageSurface.pixels(logicalWidth, scale: scale), 1), ImageSurface.maximumSide)
         pixelHeight = min(max(ImageSurface.pixels(logicalHeight, scale: scale), 1), ImageSurface.maximumSide)
         self.scale = scale
@@ -44,7 +45,7 @@ public final class ImageSurface {
     }
 
     /// Reads a PNG file; nil if it cannot be read.
-    public init?(contentsOfPNG path: String) {
+    package init?(contentsOfPNG path: String) {
         guard let loaded = cairo_image_surface_create_from_png(path) else { return nil }
         guard cairo_surface_status(loaded) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(loaded)
@@ -59,14 +60,14 @@ public final class ImageSurface {
     deinit { cairo_surface_destroy(surface) }
 
     /// Runs `body` with a fresh cairo context on the image (logical coordinates).
-    public func draw(_ body: (_ cr: OpaquePointer) -> Void) {
+    package func draw(_ body: (_ cr: OpaquePointer) -> Void) {
         let cr = cairo_create(surface)!
         body(cr)
         cairo_destroy(cr)
     }
 
     /// Fills the whole image with `color` (the --background of snapshots).
-    public func fill(_ color: RGBA) {
+    package func fill(_ color: RGBA) {
         draw { cr in
             CairoShapes.setSource(cr, color)
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -75,7 +76,7 @@ public final class ImageSurface {
     }
 
     /// Writes the image as a PNG file.
-    public func writePNG(to path: String) throws(ImageWriteError) {
+    package func writePNG(to path: String) throws(ImageWriteError) {
         let status = cairo_surface_write_to_png(surface, path)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw ImageWriteError(path: path, reason: String(cString: cairo_status_to_string(status)))
@@ -83,7 +84,7 @@ public final class ImageSurface {
     }
 
     /// Every pixel, row by row from the top left.
-    public var pixels: [Pixel] {
+    package var pixels: [Pixel] {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return [] }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -105,8 +106,8 @@ public final class ImageSurface {
 }
 
 /// A PNG that could not be written; `description` is one line.
-public struct ImageWriteError: Error, Equatable, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-    public var description: String { "cannot write '\(path)': \(reason)" }
+package struct ImageWriteError: Error, Equatable, CustomStringConvertible {
+    package let path: String
+    package let reason: String
+    package var description: String { "cannot write '\(path)': \(reason)" }
 }

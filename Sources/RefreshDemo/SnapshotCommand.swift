@@ -1,3 +1,5 @@
+import RefreshQA
+import RefreshGtk
 import ArgumentParser
 import CGtk
 import RefreshCore
@@ -7,38 +9,38 @@ import Glibc
 #endif
 
 /// The light or dark palette of headless images.
-public enum SnapshotTheme: String, CaseIterable, Sendable {
+package enum SnapshotTheme: String, CaseIterable, Sendable {
     case light, dark
 
-    public var palette: Palette { self == .light ? .light : .dark }
+    package var palette: Palette { self == .light ? .light : .dark }
 }
 
 /// Which part of the sequence `snapshot --phase` names (SPEC §3.3–3.4, §6).
-public enum SnapshotPhase: String, CaseIterable, Sendable {
+package enum SnapshotPhase: String, CaseIterable, Sendable {
     case pull, refresh, end, failed
 }
 
 /// What `refresh-demo snapshot` was asked for, validated.
-public struct SnapshotOptions: Equatable, Sendable {
-    public var style: HeaderStyle
-    public var moment: HeaderMoment
-    public var theme: SnapshotTheme
-    public var scale: Double
-    public var width: Double
-    public var background: RGBA?
-    public var out: String
+package struct SnapshotOptions: Equatable, Sendable {
+    package var style: HeaderStyle
+    package var moment: HeaderMoment
+    package var theme: SnapshotTheme
+    package var scale: Double
+    package var width: Double
+    package var background: RGBA?
+    package var out: String
 
     /// Scale factors accepted (device px per logical px).
-    public static let scaleRange = 1.0...8.0
+    package static let scaleRange = 1.0...8.0
     /// At most 4000 × 8 = 32000 device px: inside Cairo's 32767.
-    public static let widthRange = 1.0...4000.0
+    package static let widthRange = 1.0...4000.0
     /// Seconds into a refresh: long enough for any spin, short of absurd.
-    public static let refreshTimeRange = 0.0...3600.0
-    public static let endTimeRange = 0.0...Tuning.endDuration
+    package static let refreshTimeRange = 0.0...3600.0
+    package static let endTimeRange = 0.0...Tuning.endDuration
 
     /// The whole validation, pure apart from checking that `out` can be written: the command
     /// line's raw strings in, options or the first error out (one line naming the option).
-    public static func validated(
+    package static func validated(
         style: String, phase: String, progress: String? = nil, time: String? = nil, theme: String = "light",
         scale: String = "1", width: String? = nil, background: String? = nil, out: String
     ) throws(RenderOptionError) -> SnapshotOptions {
@@ -81,15 +83,15 @@ public struct SnapshotOptions: Equatable, Sendable {
     }
 
     /// Renders the image.
-    public func render() -> ImageSurface {
+    package func render() -> ImageSurface {
         Snapshot.header(HeaderScene.visual(moment, style: style), width: width, scale: scale,
                         palette: theme.palette, background: background)
     }
 }
 
 /// `refresh-demo snapshot`: one instant of the header as a PNG, without a display.
-public struct SnapshotCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct SnapshotCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "snapshot",
         abstract: "Render the header at one instant to a PNG, without a display.",
         discussion: """
@@ -122,18 +124,18 @@ public struct SnapshotCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The PNG file to write.")
     var out: String
 
-    public init() {}
+    package init() {}
 
-    public func options() throws(RenderOptionError) -> SnapshotOptions {
+    package func options() throws(RenderOptionError) -> SnapshotOptions {
         try SnapshotOptions.validated(style: style, phase: phase, progress: progress, time: time, theme: theme,
                                       scale: scale, width: width, background: background, out: out)
     }
 
-    public func validate() throws {
+    package func validate() throws {
         do { _ = try options() } catch { throw ValidationError(error.description) }
     }
 
-    public func run() throws {
+    package func run() throws {
         let options = try options()
         do {
             try options.render().writePNG(to: options.out)
@@ -144,9 +146,9 @@ public struct SnapshotCommand: ParsableCommand {
 }
 
 /// A rejected command-line value of `snapshot` or `filmstrip`; `description` is one line.
-public struct RenderOptionError: Error, Equatable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct RenderOptionError: Error, Equatable, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Strict parsing of `snapshot` and `filmstrip` option values, with messages in the form of

@@ -1,34 +1,35 @@
+import RefreshGtk
 import CGtk
 
 /// The demo's data source (SPEC §7): pages arrive after a GLib timeout and fail at a given rate.
 /// Answers are decided when asked (from the seeded generator), applied to `rows` when the
 /// timeout fires, then reported. `cancel()` drops every pending answer (window closed).
 @MainActor
-public final class SimulatedFeed {
-    public struct Result: Equatable, Sendable {
-        public let ok: Bool
-        public let added: Int
+package final class SimulatedFeed {
+    package struct Result: Equatable, Sendable {
+        package let ok: Bool
+        package let added: Int
         /// Load-more only: no page is left (until the next refresh).
-        public let exhausted: Bool
+        package let exhausted: Bool
     }
 
-    public let rows: DemoRows
-    public let latency: Double
-    public let failRate: Double
-    public let pageSize: Int
-    public let pages: Int
+    package let rows: DemoRows
+    package let latency: Double
+    package let failRate: Double
+    package let pageSize: Int
+    package let pages: Int
     /// Pages appended since the start or the last successful refresh.
-    public private(set) var pagesLoaded = 0
-    public var isExhausted: Bool { pagesLoaded >= pages }
-    public var isBusy: Bool { pending.contains { $0.isPending } }
+    package private(set) var pagesLoaded = 0
+    package var isExhausted: Bool { pagesLoaded >= pages }
+    package var isBusy: Bool { pending.contains { $0.isPending } }
     /// Forced outcomes for the next answers, first used first (true: succeeds, false: fails);
     /// when empty the seeded generator decides at `failRate`. For tests and soak runs.
-    public var scriptedOutcomes: [Bool] = []
+    package var scriptedOutcomes: [Bool] = []
 
     private var generator: SplitMix64
     private var pending: [Timeout] = []
 
-    public init(rows: DemoRows, latency: Double, failRate: Double, pageSize: Int, pages: Int, seed: UInt64) {
+    package init(rows: DemoRows, latency: Double, failRate: Double, pageSize: Int, pages: Int, seed: UInt64) {
         self.rows = rows
         self.latency = latency
         self.failRate = failRate
@@ -37,14 +38,14 @@ public final class SimulatedFeed {
         generator = SplitMix64(seed: seed)
     }
 
-    public convenience init(rows: DemoRows, options: DemoOptions) {
+    package convenience init(rows: DemoRows, options: DemoOptions) {
         self.init(rows: rows, latency: options.latency, failRate: options.failRate, pageSize: options.pageSize,
                   pages: options.pages, seed: options.seed ?? UInt64(truncatingIfNeeded: g_get_real_time()))
     }
 
     /// After `latency`: prepends 1…pageSize rows and restarts paging (a refresh reloads the first
     /// page, SPEC §6), or fails and changes nothing.
-    public func refresh(_ completion: @escaping @MainActor (Result) -> Void) {
+    package func refresh(_ completion: @escaping @MainActor (Result) -> Void) {
         let fails = failsNow()
         let count = Int.random(in: 1...pageSize, using: &generator)
         schedule {
@@ -56,7 +57,7 @@ public final class SimulatedFeed {
     }
 
     /// After `latency`: appends one page, or reports exhaustion (nothing added), or fails.
-    public func loadMore(_ completion: @escaping @MainActor (Result) -> Void) {
+    package func loadMore(_ completion: @escaping @MainActor (Result) -> Void) {
         let fails = failsNow()
         schedule {
             if $0.isExhausted { return Result(ok: true, added: 0, exhausted: true) }
@@ -68,7 +69,7 @@ public final class SimulatedFeed {
     }
 
     /// Drops every pending answer: their completions never run.
-    public func cancel() {
+    package func cancel() {
         for timeout in pending { timeout.cancel() }
         pending.removeAll()
     }

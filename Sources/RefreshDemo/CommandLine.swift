@@ -1,31 +1,32 @@
+import RefreshGtk
 import ArgumentParser
 import RefreshCore
 
 /// What `refresh-demo run` was asked for, validated.
-public struct DemoOptions: Equatable, Sendable {
-    public var rows = 300
-    public var latency = 1.5
-    public var failRate = 0.0
-    public var pageSize = 20
-    public var pages = 5
-    public var header: HeaderStyle = .jike
-    public var footer: FooterMode = .auto
-    public var trace = false
+package struct DemoOptions: Equatable, Sendable {
+    package var rows = 300
+    package var latency = 1.5
+    package var failRate = 0.0
+    package var pageSize = 20
+    package var pages = 5
+    package var header: HeaderStyle = .jike
+    package var footer: FooterMode = .auto
+    package var trace = false
     /// Seeds the simulated source's generator (failures, refresh sizes); nil: a fresh seed.
-    public var seed: UInt64?
+    package var seed: UInt64?
 
-    public init() {}
+    package init() {}
 
-    public static let rowsRange = 0...100_000_000
-    public static let latencyRange = 0.0...60.0
-    public static let failRateRange = 0.0...1.0
-    public static let pageSizeRange = 1...10_000
-    public static let pagesRange = 0...1_000_000
+    package static let rowsRange = 0...100_000_000
+    package static let latencyRange = 0.0...60.0
+    package static let failRateRange = 0.0...1.0
+    package static let pageSizeRange = 1...10_000
+    package static let pagesRange = 0...1_000_000
 
     /// The whole validation, pure: the command line's raw strings in, options or the first error
     /// out. Every number is parsed strictly (no whitespace, no hex, no NaN or infinity; a value
     /// too big for its type is out of range rather than "not a number").
-    public static func validated(
+    package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
         seed: String? = nil
@@ -88,24 +89,24 @@ public struct DemoOptions: Equatable, Sendable {
 }
 
 /// A rejected option value; `description` is the one-line message printed on stderr.
-public struct DemoOptionError: Error, Equatable, CustomStringConvertible {
-    public let option: String
-    public let value: String
-    public let expected: String
+package struct DemoOptionError: Error, Equatable, CustomStringConvertible {
+    package let option: String
+    package let value: String
+    package let expected: String
 
-    public init(option: String, value: String, expected: String) {
+    package init(option: String, value: String, expected: String) {
         self.option = option
         self.value = value
         self.expected = expected
     }
 
-    public var description: String { "invalid value '\(value)' for \(option): expected \(expected)" }
+    package var description: String { "invalid value '\(value)' for \(option): expected \(expected)" }
 }
 
 /// `refresh-demo`: the root command. It only dispatches; `run` is the default subcommand, so
 /// `refresh-demo --rows 5` means `refresh-demo run --rows 5`.
-public struct RefreshDemoCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct RefreshDemoCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "refresh-demo",
         abstract: "A GTK 3 list with pull-to-refresh and load-more.",
         discussion: """
@@ -117,12 +118,12 @@ public struct RefreshDemoCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    public init() {}
+    package init() {}
 }
 
 /// `refresh-demo run`: opens the demo window.
-public struct RunCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct RunCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Open the demo window.")
 
     // Strings, validated by `DemoOptions.validated`, so that every bad value gets the same kind
@@ -148,18 +149,18 @@ public struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seed for the simulated source (reproducible failures and refresh sizes).")
     var seed: String?
 
-    public init() {}
+    package init() {}
 
-    public func options() throws(DemoOptionError) -> DemoOptions {
+    package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed)
     }
 
-    public func validate() throws {
+    package func validate() throws {
         do { _ = try options() } catch { throw ValidationError(error.description) }
     }
 
-    public func run() throws {
+    package func run() throws {
         let options = try options()
         // ArgumentParser calls run() from main.swift's top level: the main thread.
         let status = MainActor.assumeIsolated { DemoApp.run(options) }
@@ -168,11 +169,11 @@ public struct RunCommand: ParsableCommand {
 }
 
 /// Parsing and exit statuses, kept apart from running so that tests can call them.
-public enum DemoCommandLine {
+package enum DemoCommandLine {
     /// Exit status for any bad command line (ArgumentParser's own would be 64).
-    public static let usageErrorStatus: Int32 = 2
+    package static let usageErrorStatus: Int32 = 2
 
-    public enum Outcome {
+    package enum Outcome {
         /// Parsed and validated: run it.
         case command(any ParsableCommand)
         /// Nothing to run: print and exit (help on stdout with 0, errors on stderr with 2).
@@ -180,7 +181,7 @@ public enum DemoCommandLine {
     }
 
     /// Parses `arguments` (without the program name). Pure: opens nothing, prints nothing.
-    public static func parse(_ arguments: [String]) -> Outcome {
+    package static func parse(_ arguments: [String]) -> Outcome {
         do {
             var command = try RefreshDemoCommand.parseAsRoot(arguments)
             let ours = RefreshDemoCommand.configuration.subcommands + [RefreshDemoCommand.self]
@@ -195,7 +196,7 @@ public enum DemoCommandLine {
     }
 
     /// What to print and return for an error thrown by parsing or by a command's run().
-    public static func outcome(for error: any Error) -> Outcome {
+    package static func outcome(for error: any Error) -> Outcome {
         if let exit = error as? ExitCode {
             return .exit(status: exit.rawValue, stdout: "", stderr: "")
         }
@@ -210,7 +211,7 @@ public enum DemoCommandLine {
 
     /// The whole program; returns the exit status.
     @MainActor
-    public static func main(_ arguments: [String]) -> Int32 {
+    package static func main(_ arguments: [String]) -> Int32 {
         var outcome = parse(arguments)
         if case .command(var command) = outcome {
             do {

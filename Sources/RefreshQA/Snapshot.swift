@@ -1,14 +1,15 @@
+import RefreshGtk
 import CGtk
 import RefreshCore
 
 /// Headless images of the header and footer, drawn by the same painters as the widget.
-public enum Snapshot {
+package enum Snapshot {
     /// The viewport width classic and plain headers are drawn at unless told otherwise.
-    public static let defaultWidth = 360.0
+    package static let defaultWidth = 360.0
 
     /// The part of the viewport a header image shows: for jike the 45×45 box of SPEC §3.1 (in a
     /// viewport as wide as the box), for classic and plain the panel, `width` × held height.
-    public static func headerRegion(_ visual: HeaderVisual, width: Double) -> (viewportWidth: Double, region: Rect) {
+    package static func headerRegion(_ visual: HeaderVisual, width: Double) -> (viewportWidth: Double, region: Rect) {
         switch visual.style {
         case .jike:
             return (JGlyph.boxSize, visual.jikeBox(viewportWidth: JGlyph.boxSize))
@@ -18,7 +19,7 @@ public enum Snapshot {
     }
 
     /// The header image: see `headerRegion`. Transparent unless `background` is given.
-    public static func header(_ visual: HeaderVisual, width: Double = defaultWidth, scale: Double,
+    package static func header(_ visual: HeaderVisual, width: Double = defaultWidth, scale: Double,
                               palette: Palette, background: RGBA? = nil,
                               painter: HeaderPainter = HeaderPainter()) -> ImageSurface {
         let region = headerRegion(visual, width: width).region
@@ -31,7 +32,7 @@ public enum Snapshot {
     }
 
     /// Draws the header's region (see `headerRegion`) with its top left at `origin` of `cr`.
-    public static func drawHeader(_ visual: HeaderVisual, cr: OpaquePointer, at origin: Point, width: Double,
+    package static func drawHeader(_ visual: HeaderVisual, cr: OpaquePointer, at origin: Point, width: Double,
                                   palette: Palette, painter: HeaderPainter) {
         let (viewportWidth, region) = headerRegion(visual, width: width)
         cairo_save(cr)
@@ -41,7 +42,7 @@ public enum Snapshot {
     }
 
     /// The footer bar, `width` × 44 px. Transparent unless `background` is given.
-    public static func footer(_ visual: FooterVisual, width: Double = defaultWidth, scale: Double,
+    package static func footer(_ visual: FooterVisual, width: Double = defaultWidth, scale: Double,
                               palette: Palette, background: RGBA? = nil, focused: Bool = false,
                               painter: FooterPainter = FooterPainter()) -> ImageSurface {
         let region = visual.rect(viewportWidth: width)

@@ -1,3 +1,5 @@
+import RefreshTestSupport
+import RefreshGtk
 import ArgumentParser
 import CGtk
 import RefreshCore
@@ -11,8 +13,8 @@ import Glibc
 /// resident memory after the warm-up and at the end (scripts/soak.sh, Tests/RefreshGtkTests/
 /// SoakTests.swift judge it); with `--teardown` it also destroys the window and checks that no
 /// GLib source, tick callback or signal closure is left. Exit status 0 when every cycle completed.
-public struct SoakCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct SoakCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "soak", abstract: "Reliability soak run (for scripts/soak.sh).", shouldDisplay: false)
 
     @Option(help: "Refresh cycles.") var refreshes = 500
@@ -24,15 +26,15 @@ public struct SoakCommand: ParsableCommand {
     @Flag(help: "Emit one GLib critical first (checks that G_DEBUG=fatal-criticals fails a run).")
     var provokeCritical = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard refreshes >= 0, loads >= 0, warmup >= 0, (0...10).contains(latency), stepTimeout > 0 else {
             throw ValidationError("--refreshes, --loads, --warmup: 0 or more; --latency: 0…10; --step-timeout: > 0")
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         let settings = Settings(refreshes: refreshes, loads: loads, warmup: warmup, latency: latency,
                                 stepTimeout: stepTimeout, teardown: teardown, provokeCritical: provokeCritical)
         let status = MainActor.assumeIsolated { SoakRun(command: settings).run() }

@@ -1,3 +1,5 @@
+import RefreshDemo
+import RefreshQA
 import Foundation
 import RefreshCore
 import RefreshGtk
@@ -144,12 +146,12 @@ import Testing
     }
 
     @Test func backgroundFillsTheImageAndIsTransparentOtherwise() throws {
-        let plain = Raster(Snapshot.header(HeaderScene.visual(.failed, style: .jike), scale: 1, palette: .light))
-        #expect(plain[0, 0].a == 0)
+        let plain = Snapshot.header(HeaderScene.visual(.failed, style: .jike), scale: 1, palette: .light).pixels
+        #expect(plain[0].a == 0)  // the top left pixel
         let options = try SnapshotOptions.validated(style: "jike", phase: "failed", background: "#ff0000",
                                                     out: Self.directory + "/bg.png")
-        let filled = Raster(options.render())
-        #expect(filled[0, 0] == Pixel(r: 255, g: 0, b: 0, a: 255))
+        let filled = options.render().pixels
+        #expect(filled[0] == Pixel(r: 255, g: 0, b: 0, a: 255))
     }
 
     @Test(arguments: HeaderStyle.allCases)

@@ -1,18 +1,19 @@
+import RefreshGtk
 import CGtk
 import RefreshCore
 
 /// A contact sheet of a header style's whole sequence — pull, armed, morph, spin, end, failed —
 /// in a light and a dark theme, each cell captioned with its moment, for visual QA.
-public enum Filmstrip {
-    public struct Cell: Equatable, Sendable {
+package enum Filmstrip {
+    package struct Cell: Equatable, Sendable {
         /// A QA caption naming the moment (English on purpose: it labels test data, not UI).
-        public let caption: String
-        public let moment: HeaderMoment
+        package let caption: String
+        package let moment: HeaderMoment
     }
 
     /// The sequence, in order. "spin +X s" is X seconds after the morph ended (refresh time
     /// 0.15 + X); "end X s" starts at refresh time `HeaderScene.refreshEndsAt`.
-    public static let cells: [Cell] = {
+    package static let cells: [Cell] = {
         var cells = [0, 0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9, 1].map {
             Cell(caption: "pull \(decimal($0))", moment: .pull(progress: $0))
         }
@@ -49,7 +50,7 @@ public enum Filmstrip {
     }
 
     /// Renders the sheet for `style` at `scale` device px per logical px.
-    public static func render(style: HeaderStyle, scale: Double) -> ImageSurface {
+    package static func render(style: HeaderStyle, scale: Double) -> ImageSurface {
         let painter = HeaderPainter()
         let text = PainterText(pangoContext: nil)
         let visuals = cells.map { HeaderScene.visual($0.moment, style: style) }
