@@ -23,8 +23,8 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
-        // The C that Swift cannot express: the GObject types (a scrollable drawing area, its ATK
-        // accessible) with their vtables and properties.
+        // The C: GObject types Swift cannot register (the GtkScrollable drawing area and its ATK
+        // accessible, ~670 lines in accessible.c), their vtable hooks into Swift, inline macro shims.
         .target(name: "CGtkShim", dependencies: ["CGtk"]),
         // Platform-free engine: input, states, animation, geometry. Imports no GTK.
         .target(name: "RefreshCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),

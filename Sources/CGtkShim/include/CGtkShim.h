@@ -3,11 +3,13 @@
 #include <gtk/gtk.h>
 
 /*
- * PtrScrollableArea: a GtkDrawingArea that implements GtkScrollable.
- * Swift cannot register a GObject type with an interface and overridden
- * properties, so this is the one piece of C in the product. The widget owns
- * nothing but the two adjustments a GtkScrolledWindow hands it; everything
- * else (drawing, input, sizing the adjustments) is done from Swift.
+ * The product's C: GObject types Swift cannot register, and their hooks into Swift.
+ * - PtrScrollableArea (scrollable_area.c): a GtkDrawingArea that implements GtkScrollable
+ *   (interface + overridden properties) and owns nothing but the two adjustments a
+ *   GtkScrolledWindow hands it; vtable hooks call Swift for adjustment changes and Tab focus.
+ * - Its ATK accessible (accessible.c, ~670 lines): a GtkWidgetAccessible subclass with row and
+ *   footer children, AtkAction, states and attributes, fed by the setters below.
+ * Everything else (drawing, input, sizing the adjustments) is done from Swift.
  */
 G_BEGIN_DECLS
 
