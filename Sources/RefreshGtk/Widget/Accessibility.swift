@@ -205,6 +205,8 @@ final class AccessibilityBridge {
     private(set) var snapshot: AccessibleSnapshot
     /// Set by `tearDown` or when C dropped the registration (the area's dispose): no more C calls.
     private var isTornDown = false
+    /// C holds the registration: false after `tearDown` or the area's dispose.
+    var isConnected: Bool { !isTornDown }
 
     init(area: UnsafeMutablePointer<GtkWidget>, source: RowSource) {
         self.area = area
