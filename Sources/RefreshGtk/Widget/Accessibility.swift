@@ -2,17 +2,17 @@ import CGtk
 import CGtkShim
 import RefreshCore
 
-/// Everything the list tells assistive technologies at one moment: built in Swift once per
-/// change, read by the C accessible (`Sources/CGtkShim/accessible.c`), which only maps it onto
+/// Everything the list tells assistive technologies at one moment, immutable: built in Swift
+/// once per change, read by the C accessible (`Sources/CGtkShim/accessible.c`), which only maps it onto
 /// ATK and emits the signals for what differs from the last one.
 struct AccessibleSnapshot: Equatable {
     struct Action: Equatable {
         /// The AtkAction name ("refresh", "click").
-        var name: String
+        let name: String
         /// What `AccessibilityBridge.onAction` receives when an AT runs it; empty: cannot run now.
-        var id: String
-        var localizedName: String
-        var keyBinding: String
+        let id: String
+        let localizedName: String
+        let keyBinding: String
     }
 
     enum Outcome: Equatable {
@@ -22,38 +22,38 @@ struct AccessibleSnapshot: Equatable {
 
     /// The names that do not change while the list lives (looked up once, not per frame).
     struct Names: Equatable {
-        var list = L10n.listAccessibleName
-        var refresh = L10n.refreshAction
-        var loadMore = L10n.loadMoreAction
-        var retry = L10n.retryAction
+        let list = L10n.listAccessibleName
+        let refresh = L10n.refreshAction
+        let loadMore = L10n.loadMoreAction
+        let retry = L10n.retryAction
     }
 
-    var name: String
-    var header: HeaderPhase
-    var footerPhase: FooterPhase
-    var outcome: Outcome?
+    let name: String
+    let header: HeaderPhase
+    let footerPhase: FooterPhase
+    let outcome: Outcome?
     /// Monotonic seconds of the last successful refresh.
-    var lastUpdated: Double?
-    var actions: [Action]
-    var rowCount: Int
+    let lastUpdated: Double?
+    let actions: [Action]
+    let rowCount: Int
     /// The rows exposed as children: `firstRow ..< firstRow + visibleRows`.
-    var firstRow: Int
-    var visibleRows: Int
+    let firstRow: Int
+    let visibleRows: Int
     /// The first row wholly in view (the one arrow keys move past), -1 when no row is visible.
-    var focusedRow: Int
+    let focusedRow: Int
     /// The area has the keyboard focus: only then does a child have the virtual focus.
-    var hasFocus: Bool
+    let hasFocus: Bool
     /// Tab moved the focus from the rows to the footer.
-    var footerFocused: Bool
+    let footerFocused: Bool
     /// Nil: no footer (short list).
-    var footer: Footer?
+    let footer: Footer?
 
     struct Footer: Equatable {
-        var name: String
-        var showing: Bool
+        let name: String
+        let showing: Bool
         /// Load more or retry can run now: enabled and focusable.
-        var actionable: Bool
-        var action: Action
+        let actionable: Bool
+        let action: Action
     }
 
     var busy: Bool { header == .refreshing }
@@ -105,6 +105,14 @@ struct AccessibleSnapshot: Equatable {
         case .failed: return L10n.refreshFailed
         case nil: return nil
         }
+    }
+
+    /// The same snapshot, with the keyboard focus in or out of the area.
+    func with(hasFocus: Bool) -> AccessibleSnapshot {
+        AccessibleSnapshot(name: name, header: header, footerPhase: footerPhase, outcome: outcome,
+                           lastUpdated: lastUpdated, actions: actions, rowCount: rowCount, firstRow: firstRow,
+                           visibleRows: visibleRows, focusedRow: focusedRow, hasFocus: hasFocus,
+                           footerFocused: footerFocused, footer: footer)
     }
 
     /// Before the first update: the name, nothing else.
@@ -287,9 +295,7 @@ final class AccessibilityBridge {
     /// The keyboard focus entered or left the area: the virtual focus follows.
     func focusChanged() {
         guard !isTornDown else { return }
-        var next = snapshot
-        next.hasFocus = gtk_widget_has_focus(area) != 0
-        publish(next)
+        publish(snapshot.with(hasFocus: gtk_widget_has_focus(area) != 0))
     }
 
     private func publish(_ next: AccessibleSnapshot) {
