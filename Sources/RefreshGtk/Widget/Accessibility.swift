@@ -268,7 +268,8 @@ final class AccessibilityBridge {
 
     func tearDown() {
         guard !isTornDown else { return }
-        // Unregistering runs the destroy-notify, which detaches.
+        // C runs the destroy-notify, releasing the registration; from deinit it no longer
+        // reaches this bridge, hence the explicit detach.
         ptr_scrollable_area_set_a11y_callbacks(area, nil, nil, nil, nil, nil)
         detach()
     }
