@@ -44,7 +44,7 @@ void ptr_scrollable_area_set_focus_callback(GtkWidget *area, PtrFocusMove callba
 enum {
     /* `actions` hold PTR_A11Y_ACTION_FIELDS strings per action, in this order. */
     PTR_A11Y_ACTION_NAME = 0,       /* AtkAction name: "refresh", "click", … */
-    PTR_A11Y_ACTION_ID = 1,         /* what PtrA11yActivate receives when an AT runs it */
+    PTR_A11Y_ACTION_ID = 1,         /* what PtrA11yActivate receives; "": cannot run now */
     PTR_A11Y_ACTION_LOCALIZED = 2,  /* localized name (also the action's description) */
     PTR_A11Y_ACTION_KEYBINDING = 3, /* e.g. "F5" */
     PTR_A11Y_ACTION_FIELDS = 4,
@@ -71,7 +71,7 @@ typedef enum {
     PTR_A11Y_TEXT_ROW = 1,         /* row `index`'s name */
 } PtrA11yTextKind;
 
-/* Fills a zeroed `snapshot` with the current state (C frees it with ptr_a11y_snapshot_clear). */
+/* Fills `snapshot` (zeroed, focused_child -1) with the current state; C frees what it puts there. */
 typedef void (*PtrA11yGetSnapshot)(GtkWidget *area, PtrA11ySnapshot *snapshot, gpointer user_data);
 /* Texts that must be true whenever read. Returns a g_malloc'ed string, or NULL. */
 typedef gchar *(*PtrA11yText)(GtkWidget *area, PtrA11yTextKind kind, gint index, gpointer user_data);
