@@ -70,6 +70,7 @@ struct LifetimeTests {
         // Scroll, pull and refresh.
         EventSynthesis.scroll(area, x: 100, y: 300, .down)
         #expect(MainLoop.run(until: { (weakView?.list.offset ?? 0) > 0 }))
+        gtk_widget_grab_focus(area)  // keys go to the focus widget
         EventSynthesis.tapKey(area, keyval: UInt32(GDK_KEY_Home))
         #expect(MainLoop.run(until: { weakView?.list.offset == 0 && weakView?.state.needsTicks == false }))
         EventSynthesis.drag(area, from: (100, 40), to: (100, 400), steps: 12)
