@@ -15,7 +15,9 @@ struct Gesture: Sendable, Equatable {
 struct DragTracker: Sendable, Equatable {
     var started = false
     /// The finger movement the content does not follow: the slop swallowed at the start (so the
-    /// content does not jump by it).
+    /// content does not jump by it), given back as the finger comes closer to the press point. It
+    /// never exceeds the finger's closest approach to the press point since, so back at the press
+    /// point the content is back where it was (docs/behaviour.md, Input model).
     private(set) var slack = 0.0
     private var samples: [(t: Double, y: Double)] = []
 
@@ -25,8 +27,12 @@ struct DragTracker: Sendable, Equatable {
         slack = y
     }
 
-    /// How far the content follows the finger at `y` (down = positive).
-    mutating func follow(_ y: Double) -> Double { y - slack }
+    /// How far the content follows the finger at `y` (down = positive). Each step moves the content
+    /// the finger's way, at most twice as far as the finger (when slack is given back).
+    mutating func follow(_ y: Double) -> Double {
+        if abs(y) < abs(slack) { slack = Double(signOf: slack, magnitudeOf: abs(y)) }
+        return y - slack
+    }
 
     mutating func record(_ y: Double, at t: Double) {
         samples.append((t, y))

@@ -279,9 +279,12 @@ extension RefreshEngine {
         let kind: Gesture.Kind = source == .wheel ? .wheel : .touchpad
         beginGestureIfNeeded(kind)
         gesture?.lastInput = now
-        let atTop = offset <= 0 && delta < 0
-        let atBottom = offset >= maxOffset && delta > 0
-        guard pull > 0 || push > 0 || atTop || atBottom else { return .passThrough }
+        // A delta that reaches past an edge is the engine's: it scrolls to the edge and the rest
+        // becomes overscroll. Handing it to the list would lose the part beyond the edge, and a
+        // path back would not come back to where it began.
+        let pastTop = delta < 0 && offset + delta < 0
+        let pastBottom = delta > 0 && offset + delta > maxOffset
+        guard pull > 0 || push > 0 || pastTop || pastBottom else { return .passThrough }
         moveByGesture(delta)
         return .consumed
     }
