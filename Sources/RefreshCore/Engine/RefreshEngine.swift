@@ -383,7 +383,8 @@ extension RefreshEngine {
         changeLimits { $0.footerMode = mode }
         footerEvent(.modeChanged)
         physics.clamp(limits, at: now)
-        if !physics.isBottomHeld, push > 0, footer != .loading {
+        // A footer held open by a pull-mode load is no longer held in auto mode: it springs back.
+        if !physics.isBottomHeld, push > 0, !footerHeld {
             physics.settleBottom(to: 0, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
         }
     }
@@ -621,7 +622,7 @@ extension RefreshEngine {
 
 extension RefreshEngine {
     /// The one place the header state changes. The held header's curve follows it (what is on
-    /// screen does not jump), and the classic arrow turns with armed (SPEC §4).
+    /// screen does not jump), and the classic arrow turns with armed (docs/behaviour.md, Classic header).
     private mutating func setHeader(_ new: HeaderState) {
         let old = headerState
         guard new != old else { return }
