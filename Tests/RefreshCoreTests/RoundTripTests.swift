@@ -69,6 +69,17 @@ enum RoundTripGen {
         return positions
     }
 
+    /// Any trip, for exploration with fresh seeds.
+    static let trip = zip(
+        Gen.int(in: 0...2), Gen.bool, Gen.bool, Gen.int(in: 0...2), Gen.int(in: 0...2), geometry, path
+    ).map { style, pullFooter, atBottom, held, device, geometry, path -> RoundTrip in
+        let device = RoundTripDevice(rawValue: device)!
+        return RoundTrip(viewport: geometry.0, rowsFactor: geometry.1, style: HeaderStyle.allCases[style],
+                         footerMode: pullFooter ? .pull : .auto, atBottom: atBottom,
+                         held: RoundTripHeld(rawValue: held)!, device: device,
+                         path: device == .wheel ? path.map { ($0 / 10).rounded() / 2 } : path)
+    }
+
     static let geometry = zip(
         Gen.double(in: 150...1000).map { ($0 * 2).rounded() / 2 },
         Gen<Double>.frequency((1, Gen.double(in: 0.3...0.99)), (3, Gen.double(in: 1...6)))
@@ -139,11 +150,15 @@ struct RoundTripRun {
         let toward: Double = trip.atBottom ? -1 : 1
         var last = 0.0
         var lastPosition = position
+        var started = false  // a drag becomes a gesture past the slop
         if trip.device == .drag { e.dragBegin(at: t) }
         for (i, u) in trip.path.enumerated() {
-            t += 0.01
             let finger = toward * u  // screen px, down positive
             let moved = finger - toward * last
+            // Input 10 ms apart; a step that does not move is no event (a wheel or touchpad that
+            // stops for the quiet period is released, and the path is over before its end).
+            if moved == 0 { continue }
+            t += 0.01
             switch trip.device {
             case .drag:
                 e.dragUpdate(offsetY: finger, at: t)
@@ -166,9 +181,12 @@ struct RoundTripRun {
             if step * moved < -1e-9 { return "step \(i): the content moved \(step) against the input \(moved)" }
             lastPosition = position
             note()
-        }
-        if trip.device != .drag, !e.isGestureActive, trip.path.count > 0 {
-            return "the gesture ended before the path did"
+            // The path is one gesture, never released on the way (a drag: once past the slop).
+            if e.isGestureActive {
+                started = true
+            } else if started || trip.device != .drag {
+                return "step \(i): the gesture ended before the path did"
+            }
         }
         if e.offset != before.offset || e.pull != before.pull || e.push != before.push {
             return "back at the start: offset \(before.offset) → \(e.offset), pull \(before.pull) → \(e.pull), "
@@ -255,6 +273,16 @@ struct RoundTripTests {
         #expect(armed >= 25)
         #expect(footerArmed >= 5)
         #expect(held >= 60)
+    }
+
+    @Test("Exploration with fresh random seeds (set REFRESHCORE_EXPLORE=<count>)",
+          .enabled(if: ProcessInfo.processInfo.environment["REFRESHCORE_EXPLORE"] != nil), .shrinking(false))
+    func explore() async {
+        let count = Int(ProcessInfo.processInfo.environment["REFRESHCORE_EXPLORE"] ?? "") ?? 200
+        await propertyCheck(count: count, input: RoundTripGen.trip) { trip in
+            var run = RoundTripRun(trip)
+            if let failure = run.run() { Issue.record(Comment(rawValue: "explore: \(failure)\n\(trip)")) }
+        }
     }
 
     @Test("Issue 18: drag down until armed, back up to the press point: no refresh, the list has not moved",
