@@ -115,7 +115,8 @@ public struct RefreshEngine: Sendable {
     // MARK: - Public calls: each one is an `Input` through `handle(_:at:)`
 
     /// A wheel notch or smooth scroll delta in px (positive = towards the bottom of the list).
-    /// Mid-list the engine only notes the gesture and answers `.passThrough`.
+    /// Mid-list the engine only notes the gesture and answers `.passThrough`. A delta that reaches
+    /// past an edge, or meets overscroll, is the engine's (`.consumed`): it moves `offset` itself.
     public mutating func scroll(delta: Double, source: ScrollSource, at t: Double) -> ScrollDisposition {
         handle(.scroll(delta: delta, source: source), at: t).disposition
     }
