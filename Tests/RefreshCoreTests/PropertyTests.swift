@@ -188,7 +188,7 @@ struct Simulation {
         self.scenario = scenario
         e = RefreshEngine(style: Self.styles[scenario.style], footerMode: scenario.pullFooter ? .pull : .auto,
                           viewportHeight: scenario.viewport, rowsHeight: scenario.rows, now: 0)
-        e.animationsEnabled = scenario.animations
+        e.setAnimationsEnabled(scenario.animations, at: 0)
     }
 
     /// Plays the scenario; nil when every rule held, else the first broken rule.
@@ -286,7 +286,7 @@ struct Simulation {
         case .setFooterMode(let pull):
             call { $0.setFooterMode(pull ? .pull : .auto, at: $1) }
         case .animations(let on):
-            call { e, _ in e.animationsEnabled = on }
+            call { $0.setAnimationsEnabled(on, at: $1) }
         case .scrollbar(let fraction):
             let target = fraction * e.maxOffset
             call { $0.externalScroll(to: target, at: $1) }

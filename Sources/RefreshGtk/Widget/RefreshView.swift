@@ -314,7 +314,7 @@ public final class RefreshView {
 
     private func readAnimationSetting(_ settings: UnsafeMutablePointer<GtkSettings>) {
         let enabled = ptr_settings_get_boolean(settings, "gtk-enable-animations") != 0
-        update { engine, _ in engine.animationsEnabled = enabled }
+        update { $0.setAnimationsEnabled(enabled, at: $1) }
     }
 
     private func handleScroll(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
