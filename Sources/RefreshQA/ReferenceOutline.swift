@@ -15,7 +15,7 @@ package struct ReferenceOutline: Equatable, Sendable {
     /// A sampled line: points along it, and where they came from.
     package struct Line: Equatable, Sendable {
         package enum Kind: Equatable, Sendable {
-            /// The grey J's outline (a closed edge between painted and unpainted).
+            /// An edge of the grey J's outline (between painted and unpainted).
             case outline
             /// The centre line of the blue stroke (fill or ring), `JGlyph.lineWidth` wide.
             case centre
@@ -49,7 +49,7 @@ package struct ReferenceOutline: Equatable, Sendable {
         case .fill(let raw):
             let s = min(max(raw, 0), 1)
             guard s >= JGlyph.minimumFill else { self.lines = []; return }
-            lines.append(Self.greyOutline(c))
+            lines += Self.greyOutline(c)
             // The blue: the hook from the tail tip (π/2) anticlockwise towards 0, then up the stem.
             let sweep = Double.pi / 2 * min(2 * s, 1)
             var centre = Self.arc(c, Self.mid, from: .pi / 2, to: .pi / 2 - sweep)
@@ -63,7 +63,7 @@ package struct ReferenceOutline: Equatable, Sendable {
         case .ring(let rawMorph, let rotation, let lineWidth):
             guard lineWidth > 0 else { self.lines = []; return }
             let m = min(max(rawMorph, 0), 1)
-            if m < 1 { lines.append(Self.greyOutline(c)) }
+            if m < 1 { lines += Self.greyOutline(c) }
             let end = Double.pi / 2 + m * (2 * .pi - Self.ringGap - .pi / 2)
             var centre = Self.arc(c, Self.mid, from: rotation, to: rotation + end)
             if m < 1 {
@@ -84,24 +84,23 @@ package struct ReferenceOutline: Equatable, Sendable {
 
     /// The grey J: inner arc r=8 from π/2 to 0, up the stem's inner side 16, across 5, down the
     /// outer side, outer arc r=13 from 0 to π/2 − 0.05, back to the start.
-    static func greyOutline(_ c: Point) -> Line {
-        var points: [Point] = [], normals: [Point] = []
-        func add(_ line: Line, outward flip: Bool) {
-            points += line.points
-            normals += line.normals.map { flip ? Point(-$0.x, -$0.y) : $0 }
+    static func greyOutline(_ c: Point) -> [Line] {
+        func edge(_ line: Line, flip: Bool = false) -> Line {
+            Line(kind: .outline, points: line.points, normals: line.normals.map { flip ? Point(-$0.x, -$0.y) : $0 })
         }
-        // Inner arc: the outside of the J is towards the centre. An arc's normals point away from c.
-        add(arc(c, inner, from: .pi / 2, to: 0), outward: true)
-        add(segment(Point(c.x + inner, c.y), Point(c.x + inner, c.y - stem), normal: Point(-1, 0)), outward: false)
-        add(segment(Point(c.x + inner, c.y - stem), Point(c.x + outer, c.y - stem), normal: Point(0, -1)), outward: false)
-        add(segment(Point(c.x + outer, c.y - stem), Point(c.x + outer, c.y), normal: Point(1, 0)), outward: false)
-        add(arc(c, outer, from: 0, to: .pi / 2 - tailGap), outward: false)
         let tail = Point(c.x + outer * cos(.pi / 2 - tailGap), c.y + outer * sin(.pi / 2 - tailGap))
         let start = Point(c.x, c.y + inner)
         let dx = start.x - tail.x, dy = start.y - tail.y, length = (dx * dx + dy * dy).squareRoot()
-        // The closing edge: its outward side faces away from the stem (towards −x, +y).
-        add(segment(tail, start, normal: Point(dy / length, -dx / length)), outward: false)
-        return Line(kind: .outline, points: points, normals: normals)
+        return [
+            // Inner arc: the outside of the J is towards the centre (an arc's normals point away).
+            edge(arc(c, inner, from: .pi / 2, to: 0), flip: true),
+            edge(segment(Point(c.x + inner, c.y), Point(c.x + inner, c.y - stem), normal: Point(-1, 0))),
+            edge(segment(Point(c.x + inner, c.y - stem), Point(c.x + outer, c.y - stem), normal: Point(0, -1))),
+            edge(segment(Point(c.x + outer, c.y - stem), Point(c.x + outer, c.y), normal: Point(1, 0))),
+            edge(arc(c, outer, from: 0, to: .pi / 2 - tailGap)),
+            // The closing edge: its outward side faces away from the stem (towards −x, +y).
+            edge(segment(tail, start, normal: Point(dy / length, -dx / length))),
+        ]
     }
 
     /// Points along the circle of `radius` from angle `from` to `to` (either direction; y down,
@@ -163,7 +162,6 @@ package struct ReferenceOutline: Equatable, Sendable {
             for (i, p) in item.points.enumerated() {
                 if i == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
             }
-            if item.kind == .outline { cairo_close_path(cr) }
             switch item.kind {
             case .outline: cairo_set_source_rgba(cr, 0.93, 0.0, 0.75, 0.95)
             case .centre, .end: cairo_set_source_rgba(cr, 0.0, 0.85, 0.85, 0.95)

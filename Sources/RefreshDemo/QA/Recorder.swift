@@ -224,7 +224,8 @@ package final class Recorder {
         }
         guard quietFrames >= 3 else { return .failure(.failed("the cycle never came to rest")) }
         do {
-            guard RecordIndex.json(frames, options: options).write(to: options.out + "/index.json") else {
+            let palette = Palette.theme(gtk_widget_get_style_context(area))
+            guard RecordIndex.json(frames, options: options, palette: palette).write(to: options.out + "/index.json") else {
                 return .failure(.failed("cannot write \(options.out)/index.json: \(String(cString: strerror(errno)))"))
             }
             let k = Double(gtk_widget_get_scale_factor(area))
@@ -280,12 +281,17 @@ package enum RecordCapture {
 
 /// index.json, written by hand (no Foundation in the demo target).
 enum RecordIndex {
-    static func json(_ frames: [RecordedFrame], options: RecordOptions) -> String {
+    static func json(_ frames: [RecordedFrame], options: RecordOptions, palette: Palette) -> String {
         func number(_ value: Double) -> String {
             value.isFinite ? String((value * 1_000_000).rounded() / 1_000_000) : "null"
         }
         var out = "{\n  \"header\": \"\(options.style.rawValue)\",\n  \"scale\": \(options.scale),\n"
         out += "  \"fps\": 60,\n  \"release_frame\": \(Recorder.releaseFrame),\n  \"end_frame\": \(Recorder.endFrame),\n"
+        // The theme's palette the header was drawn with (render a snapshot with it to compare).
+        func color(_ c: RGBA) -> String { "[\(number(c.r)), \(number(c.g)), \(number(c.b)), \(number(c.a))]" }
+        out += "  \"palette\": {\"track\": \(color(palette.track)), \"accent\": \(color(palette.accent)), "
+            + "\"error\": \(color(palette.error)), \"text\": \(color(palette.text)), \"bar\": \(color(palette.bar)), "
+            + "\"bar_text\": \(color(palette.barText))},\n"
         out += "  \"frames\": [\n"
         out += frames.map { f in
             "    {\"frame\": \(f.frame), \"time\": \(number(f.time)), \"state\": \"\(f.state.rawValue)\", "

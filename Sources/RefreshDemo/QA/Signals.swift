@@ -31,6 +31,13 @@ package final class TerminationSignals {
             guard let data else { return }
             Unmanaged<Box>.fromOpaque(data).release()
         }
+        // A launcher may have left them blocked (a process inherits its parent's signal mask):
+        // then they would stay pending for ever.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for signal in [SIGINT, SIGTERM] {
             let data = Unmanaged.passRetained(Box(handler)).toOpaque()
             sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, callback, data, release))
