@@ -45,6 +45,9 @@ final class QACanvas {
     init(tools: QATools) {
         self.tools = tools
         widget = gtk_drawing_area_new()
+        // No GdkWindow of its own: it draws into the overlay's child window, which passes every
+        // input event through to the list (a window of its own would take them).
+        gtk_widget_set_has_window(widget, 0)
         gtk_widget_set_halign(widget, GTK_ALIGN_FILL)
         gtk_widget_set_valign(widget, GTK_ALIGN_FILL)
         connections.append(GSignal.connectDraw(widget) { [weak self] cr in

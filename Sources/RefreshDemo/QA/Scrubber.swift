@@ -28,7 +28,14 @@ final class Scrubber {
         gtk_window_set_title(gcast(window), L10n.qaScrubberTitle)
         gtk_window_set_default_size(gcast(window), 420, -1)
         gtk_window_set_type_hint(gcast(window), GDK_WINDOW_TYPE_HINT_UTILITY)
-        if let parent { gtk_window_set_transient_for(gcast(window), gcast(parent)) }
+        if let parent {
+            gtk_window_set_transient_for(gcast(window), gcast(parent))
+            // Beside the main window, so that the header stays in sight.
+            var x: gint = 0, y: gint = 0, width: gint = 0, height: gint = 0
+            gtk_window_get_position(gcast(parent), &x, &y)
+            gtk_window_get_size(gcast(parent), &width, &height)
+            gtk_window_move(gcast(window), x + width + 12, y)
+        }
         gtk_window_set_destroy_with_parent(gcast(window), 1)
 
         let grid = gtk_grid_new()!
