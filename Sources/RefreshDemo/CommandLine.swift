@@ -14,6 +14,10 @@ package struct DemoOptions: Equatable, Sendable {
     package var trace = false
     /// Seeds the simulated source's generator (failures, refresh sizes); nil: a fresh seed.
     package var seed: UInt64?
+    /// QA: the engine's time runs this many times slower (`QAClock`); 1 is real time.
+    package var slowMotion = 1.0
+    /// QA: start with the overlay shown (the O key toggles it).
+    package var overlay = false
 
     package init() {}
 
@@ -29,7 +33,7 @@ package struct DemoOptions: Equatable, Sendable {
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
-        seed: String? = nil
+        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -46,6 +50,8 @@ package struct DemoOptions: Equatable, Sendable {
             }
             options.seed = value
         }
+        options.slowMotion = try decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
+        options.overlay = overlay
         return options
     }
 
@@ -114,7 +120,8 @@ package struct RefreshDemoCommand: ParsableCommand {
             refresh-demo --rows 1000000 --header classic --trace. See 'refresh-demo run --help'.
             """,
         // Add a subcommand here, and nowhere else.
-        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, SoakCommand.self],
+        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, SoakCommand.self,
+                      RecordCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
@@ -124,7 +131,17 @@ package struct RefreshDemoCommand: ParsableCommand {
 /// `refresh-demo run`: opens the demo window.
 package struct RunCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Open the demo window.")
+        commandName: "run", abstract: "Open the demo window.",
+        discussion: """
+            Keys: F5 or Ctrl+R refresh; Home, End, Page Up/Down and the arrows scroll; Enter or \
+            Space on the footer loads more; Ctrl+Q or Ctrl+W quits (so do Ctrl+C and SIGTERM in \
+            the terminal).
+
+            Live QA keys: S slow motion ×10 on/off; P pause/resume the animation clock; . (period) \
+            step one frame (1/60 s); O overlay (states, pull, animation, frame times); G reference \
+            outline of the J; T scrubber (the whole header sequence); F save the current frame as \
+            a PNG (in $PTR_QA_DIR or the working directory); F1 or ? help.
+            """)
 
     // Strings, validated by `DemoOptions.validated`, so that every bad value gets the same kind
     // of message. `.unconditional` so that "-1" is read as a (bad) value, not as an option.
@@ -148,12 +165,18 @@ package struct RunCommand: ParsableCommand {
     var trace = false
     @Option(parsing: .unconditional, help: "Seed for the simulated source (reproducible failures and refresh sizes).")
     var seed: String?
+    @Option(name: .customLong("slow-motion"), parsing: .unconditional,
+            help: "QA: run every animation and the simulated latency K times slower, 1…20 (the S key toggles ×10).")
+    var slowMotion = "1"
+    @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
+    var overlay = false
 
     package init() {}
 
     package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
-                                  pages: pages, header: header, footer: footer, trace: trace, seed: seed)
+                                  pages: pages, header: header, footer: footer, trace: trace, seed: seed,
+                                  slowMotion: slowMotion, overlay: overlay)
     }
 
     package func validate() throws {

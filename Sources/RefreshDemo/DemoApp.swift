@@ -15,6 +15,10 @@ package final class DemoApp {
     package private(set) var view: RefreshView?
     package private(set) var window: UnsafeMutablePointer<GtkWidget>?
     private var application: UnsafeMutablePointer<GtkApplication>?
+    /// The live QA tools around the view (Sources/RefreshDemo/QA).
+    package private(set) var qa: QATools?
+    /// The engine's time base: slow motion, pause and step.
+    package let clock: QAClock
 
     package init(options: DemoOptions, trace: Trace?) {
         self.options = options
@@ -22,6 +26,9 @@ package final class DemoApp {
         // Reserve ids for every page load-more can add, so that ids stay positive.
         rows = DemoRows(count: options.rows, reserve: options.pages * options.pageSize)
         feed = SimulatedFeed(rows: rows, options: options)
+        clock = QAClock(factor: options.slowMotion)
+        // The simulated latency runs on the engine's clock: slow motion slows it too.
+        feed.wait = { [clock] seconds, fire in clock.after(seconds, fire) }
     }
 
     /// Runs the application until its window closes; returns the exit status.
@@ -36,8 +43,13 @@ package final class DemoApp {
         let application = gtk_application_new(DemoApp.applicationID, G_APPLICATION_NON_UNIQUE)!
         self.application = application
         GSignal.connect(application, "activate") { [weak self] in self?.activate() }
+        // Ctrl+C and SIGTERM close the window like Ctrl+Q.
+        let signals = TerminationSignals { [weak self] in
+            if let window = self?.window { gtk_widget_destroy(window) }
+        }
         // Our own arguments were parsed already: GApplication gets none.
         let status = g_application_run(gcast(application), 0, nil)
+        signals.remove()
         feed.cancel()
         trace?.quit()
         g_object_unref(application)
@@ -60,15 +72,20 @@ package final class DemoApp {
 
         let view = makeView()
         self.view = view
-        gtk_container_add(gcast(window), view.widget)
+        let qa = QATools(view: view, clock: clock, trace: trace, overlay: options.overlay)
+        qa.wrapHeaderPhase()
+        self.qa = qa
+        gtk_container_add(gcast(window), qa.container)
 
         GSignal.connectEvent(window, "key-press-event") { [weak self] event in
             self?.handleShortcut(event) ?? false
         }
+        qa.attach(to: window)
         GSignal.connect(window, "destroy") { [weak self] in
             // Closing at any moment: answers still pending must never reach the destroyed view.
             self?.feed.cancel()
             self?.view = nil
+            self?.qa = nil
             self?.window = nil
         }
         gtk_widget_show_all(window)

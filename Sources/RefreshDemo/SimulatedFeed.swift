@@ -26,8 +26,14 @@ package final class SimulatedFeed {
     /// when empty the seeded generator decides at `failRate`. For tests and soak runs.
     package var scriptedOutcomes: [Bool] = []
 
+    /// Starts the wait for one answer: a GLib timeout in real time by default; the QA clock
+    /// replaces it with a wait in engine time, so that slow motion slows the latency too.
+    package var wait: @MainActor (_ seconds: Double, _ fire: @escaping @MainActor () -> Void) -> any FeedWait = {
+        Timeout(after: $0, $1)
+    }
+
     private var generator: SplitMix64
-    private var pending: [Timeout] = []
+    private var pending: [any FeedWait] = []
 
     package init(rows: DemoRows, latency: Double, failRate: Double, pageSize: Int, pages: Int, seed: UInt64) {
         self.rows = rows
@@ -83,9 +89,18 @@ package final class SimulatedFeed {
         _ apply: @escaping @MainActor (SimulatedFeed) -> Result, then report: @escaping @MainActor (Result) -> Void
     ) {
         pending.removeAll { !$0.isPending }
-        pending.append(Timeout(after: latency) { [weak self] in
+        pending.append(wait(latency) { [weak self] in
             guard let self else { return }
             report(apply(self))
         })
     }
 }
+
+/// A pending answer of the simulated source.
+@MainActor
+package protocol FeedWait: AnyObject {
+    var isPending: Bool { get }
+    func cancel()
+}
+
+extension Timeout: FeedWait {}

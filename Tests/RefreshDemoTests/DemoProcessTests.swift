@@ -92,6 +92,8 @@ final class DemoProcess: @unchecked Sendable {
     private var errors = Data()
 
     var lines: [TraceLine] { lock.withLock { parsed } }
+    /// The demo's process id (to send it signals).
+    var pid: Int32 { app.processIdentifier }
     var stderr: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
 
     init(_ arguments: [String]) throws {
