@@ -41,23 +41,22 @@ public enum HeaderAnimation: Equatable, Sendable {
 extension RefreshEngine {
     /// The header animation at `now` (see `HeaderAnimation`).
     package var headerAnimation: HeaderAnimation {
-        guard let session = refreshSession else {
+        switch headerState {
+        case .idle, .pulling, .armed:
             return needsTicks && pull > 0 && !isGestureActive ? .settle : .none
-        }
-        switch session.stage {
         case .revealing(let until):
             return .reveal(max(0, now - (until - (animationsEnabled ? Tuning.revealDuration : 0))))
-        case .running(let start):
+        case .running(let start, _):
             let elapsed = now - start
             return elapsed < Tuning.morphDuration && animationsEnabled
                 ? .morph(max(0, elapsed)) : .spin(elapsed - Tuning.morphDuration)
-        case .failed(let since):
+        case .failed(let since, _):
             return .failed(now - since)
-        case .finishing(let since, _):
+        case .finishing(let since, _, _, _):
             return .end(now - since)
         }
     }
 
-    /// When the current refresh's morph began (engine time), nil outside a running refresh.
-    package var morphStartTime: Double? { refreshSession?.morphStart }
+    /// When the current refresh's morph began (engine time); nil outside a refresh or before its action.
+    package var morphStartTime: Double? { headerState.morphStart }
 }
