@@ -82,6 +82,8 @@ public final class RefreshView {
     private var drawnDisplacement = 0.0
     private var drawnDecorations = false
     private let decorations: Decorations
+    /// The async handlers (`refreshAction`, `loadMoreAction`) and their task: RefreshView+Async.swift.
+    let asyncActions = AsyncActions()
     /// ATK: role, name, status, busy state, actions, rows and footer (Widget/Accessibility.swift).
     let accessibility: AccessibilityBridge
     /// Tab moved the keyboard focus from the rows to the footer (a focus stop inside the area).
@@ -203,8 +205,8 @@ public final class RefreshView {
             switch event {
             case let .header(phase, pull): onHeaderPhase?(phase, pull)
             case let .footer(phase): onFooterPhase?(phase)
-            case .refreshRequested: onRefresh?()
-            case .loadRequested: onLoadMore?()
+            case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
+            case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
             }
         }
     }
@@ -470,6 +472,7 @@ public final class RefreshView {
         if let pressGesture { g_object_unref(pressGesture.gpointer) }
         dragGesture = nil
         pressGesture = nil
+        asyncActions.tearDown()
         onRefresh = nil
         onLoadMore = nil
         onHeaderPhase = nil
