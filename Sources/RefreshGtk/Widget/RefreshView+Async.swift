@@ -58,7 +58,7 @@ extension RefreshView {
 /// `startRefresh`/`startLoadMore` where it would call `onRefresh`/`onLoadMore`, and `tearDown`
 /// when its widget is destroyed.
 @MainActor
-final class AsyncActions {
+package final class AsyncActions {
     var refresh: (@MainActor () async throws -> Int)?
     var loadMore: (@MainActor () async throws -> (added: Int, exhausted: Bool))?
 
