@@ -14,6 +14,8 @@ package struct DemoOptions: Equatable, Sendable {
     package var trace = false
     /// Seeds the simulated source's generator (failures, refresh sizes); nil: a fresh seed.
     package var seed: UInt64?
+    /// How the simulated source answers: GLib timeouts, or async handlers awaiting `Task.sleep`.
+    package var source: DemoSource = .timeout
 
     package init() {}
 
@@ -29,7 +31,7 @@ package struct DemoOptions: Equatable, Sendable {
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
-        seed: String? = nil
+        seed: String? = nil, source: String = "timeout"
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -39,6 +41,7 @@ package struct DemoOptions: Equatable, Sendable {
         options.pages = try integer(pages, option: "--pages", in: pagesRange)
         options.header = try choice(header, option: "--header", HeaderStyle.self)
         options.footer = try choice(footer, option: "--footer", FooterMode.self)
+        options.source = try choice(source, option: "--source", DemoSource.self)
         options.trace = trace
         if let seed {
             guard isDigits(seed), let value = UInt64(seed) else {
@@ -86,6 +89,14 @@ package struct DemoOptions: Equatable, Sendable {
     private static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
+}
+
+/// `--source`: the same simulated answers through the callback API or the async one.
+package enum DemoSource: String, CaseIterable, Sendable {
+    /// `onRefresh`/`onLoadMore`, answered from GLib timeouts with `endRefreshing`/`endLoading`.
+    case timeout
+    /// `refreshAction`/`loadMoreAction`, awaiting `Task.sleep` on the main actor.
+    case async
 }
 
 /// A rejected option value; `description` is the one-line message printed on stderr.
@@ -148,12 +159,16 @@ package struct RunCommand: ParsableCommand {
     var trace = false
     @Option(parsing: .unconditional, help: "Seed for the simulated source (reproducible failures and refresh sizes).")
     var seed: String?
+    @Option(parsing: .unconditional,
+            help: "How the simulated source answers: timeout (GLib timeouts, onRefresh) or async (refreshAction awaiting Task.sleep).")
+    var source = "timeout"
 
     package init() {}
 
     package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
-                                  pages: pages, header: header, footer: footer, trace: trace, seed: seed)
+                                  pages: pages, header: header, footer: footer, trace: trace, seed: seed,
+                                  source: source)
     }
 
     package func validate() throws {
