@@ -6,8 +6,7 @@ import Testing
 /// through `onRefresh`/`onLoadMore` and GLib timeouts. Same seed, same input: the same trace,
 /// times aside. Each run is the real binary on its own Xvfb, driven with xdotool, each key sent
 /// only once the trace shows the previous step finished.
-@Suite(.serialized, .enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"))
-struct AsyncSourceTests {
+enum AsyncSourceTrace {
     /// A trace line without its time, as compared.
     static func untimed(_ line: TraceLine) -> String {
         [line.event, line.phase, line.state, line.ok.map { "ok=\($0)" }, line.added.map { "added=\($0)" },
@@ -53,11 +52,15 @@ struct AsyncSourceTests {
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
         return demo.lines.map(untimed)
     }
+}
 
+/// In DemoProcessTests' suite, so that it runs serialized with the other private-Xvfb runs
+/// rather than beside them (each run starts its own Xvfb).
+extension DemoProcessTests {
     @Test(arguments: ["42"])
     func asyncAndTimeoutSourcesGiveTheSameTrace(seed: String) throws {
-        let timeout = try Self.session(source: "timeout", seed: seed)
-        let async = try Self.session(source: "async", seed: seed)
+        let timeout = try AsyncSourceTrace.session(source: "timeout", seed: seed)
+        let async = try AsyncSourceTrace.session(source: "async", seed: seed)
         #expect(timeout == async)
         // The session did what it is meant to compare: refreshes, loads, a failure, the end.
         #expect(timeout.filter { $0.hasPrefix("refresh end") }.count == 4)

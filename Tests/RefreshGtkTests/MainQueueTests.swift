@@ -155,6 +155,27 @@ final class MainQueueTests: XCTestCase {
         }
     }
 
+    /// The documented limit: a nested loop started *from inside* main-actor work that the source
+    /// is draining (gtk_dialog_run in a Task) does not drain the queue again until it returns, as
+    /// on macOS (docs/main-loop.md, "Limits"); the work queued meanwhile runs right after.
+    func testANestedLoopInsideMainQueueWorkRunsQueuedWorkAfterItReturns() {
+        MainActor.assumeIsolated {
+            let inner = Flag(), outer = Flag()
+            Task { @MainActor in
+                let loop = g_main_loop_new(nil, 0)!
+                Task { @MainActor in inner.count += 1 }
+                let bits = Int(bitPattern: UnsafeMutableRawPointer(loop))
+                let quit = Timeout(after: 0.2) { g_main_loop_quit(OpaquePointer(bitPattern: bits)) }
+                g_main_loop_run(loop)  // GTK events and timeouts run here; the main queue waits
+                g_main_loop_unref(loop)
+                quit.cancel()
+                outer.count = inner.count + 1  // 1: the inner task had not run yet
+            }
+            XCTAssertTrue(MainLoop.run(until: { outer.count > 0 && inner.count == 1 }, timeout: 5))
+            XCTAssertEqual(outer.count, 1, "the nested loop drained the main queue re-entrantly")
+        }
+    }
+
     /// Under g_application_run: main-actor work runs, and the application's shutdown removes
     /// the source (the app quitting is the "cleanly" of docs/main-loop.md).
     func testGApplicationRunServicesTheMainQueueAndShutdownRemovesTheSource() {
