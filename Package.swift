@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        // `swift package generate-documentation --target RefreshGtk` (README, "Documentation").
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // GTK 3, GDK, Cairo, Pango and ATK through pkg-config; header-only helpers for macros.
@@ -24,8 +26,9 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev"])]
         ),
         // The C: GObject types Swift cannot register (the GtkScrollable drawing area and its ATK
-        // accessible, ~670 lines in accessible.c), their vtable hooks into Swift, inline macro shims.
-        .target(name: "CGtkShim", dependencies: ["CGtk"]),
+        // accessible), their vtable hooks into Swift, inline macro shims, and the GSource that
+        // services Swift's main queue from GLib's loop (docs/main-loop.md).
+        .target(name: "CGtkShim", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
         // Platform-free engine: input, states, animation, geometry. Imports no GTK.
         .target(name: "RefreshCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The widget apps link: input capture, engine plumbing, header/footer painters, frame clock.

@@ -6,7 +6,7 @@ set -euo pipefail
 want=(libgtk-3-dev pkg-config gettext fonts-dejavu-core)
 case "${1:-build}" in
   build) ;;
-  test) want+=(xvfb xdotool xauth dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 desktop-file-utils) ;;
+  test) want+=(xvfb xdotool xauth dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 desktop-file-utils appstream) ;;
   *) echo "usage: scripts/deps.sh build|test" >&2; exit 2 ;;
 esac
 missing=()

@@ -18,6 +18,8 @@ package struct DemoOptions: Equatable, Sendable {
     package var slowMotion = 1.0
     /// QA: start with the overlay shown (the O key toggles it).
     package var overlay = false
+    /// How the simulated source answers: GLib timeouts, or async handlers awaiting `Task.sleep`.
+    package var source: DemoSource = .timeout
 
     package init() {}
 
@@ -33,7 +35,7 @@ package struct DemoOptions: Equatable, Sendable {
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
-        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false
+        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, source: String = "timeout"
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -43,6 +45,7 @@ package struct DemoOptions: Equatable, Sendable {
         options.pages = try integer(pages, option: "--pages", in: pagesRange)
         options.header = try choice(header, option: "--header", HeaderStyle.self)
         options.footer = try choice(footer, option: "--footer", FooterMode.self)
+        options.source = try choice(source, option: "--source", DemoSource.self)
         options.trace = trace
         if let seed {
             guard isDigits(seed), let value = UInt64(seed) else {
@@ -92,6 +95,14 @@ package struct DemoOptions: Equatable, Sendable {
     private static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
+}
+
+/// `--source`: the same simulated answers through the callback API or the async one.
+package enum DemoSource: String, CaseIterable, Sendable {
+    /// `onRefresh`/`onLoadMore`, answered from GLib timeouts with `endRefreshing`/`endLoading`.
+    case timeout
+    /// `refreshAction`/`loadMoreAction`, awaiting `Task.sleep` on the main actor.
+    case async
 }
 
 /// A rejected option value; `description` is the one-line message printed on stderr.
@@ -170,13 +181,16 @@ package struct RunCommand: ParsableCommand {
     var slowMotion = "1"
     @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
     var overlay = false
+    @Option(parsing: .unconditional,
+            help: "How the simulated source answers: timeout (GLib timeouts, onRefresh) or async (refreshAction awaiting Task.sleep).")
+    var source = "timeout"
 
     package init() {}
 
     package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed,
-                                  slowMotion: slowMotion, overlay: overlay)
+                                  slowMotion: slowMotion, overlay: overlay, source: source)
     }
 
     package func validate() throws {

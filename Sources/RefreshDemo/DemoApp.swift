@@ -118,6 +118,7 @@ package final class DemoApp {
         view.onFooterPhase = { [weak self] phase in self?.trace?.footer(phase) }
         view.onRefresh = { [weak self] in self?.refresh() }
         view.onLoadMore = { [weak self] in self?.loadMore() }
+        if options.source == .async { useAsyncSource(on: view) }  // SimulatedFeed+Async.swift
         return view
     }
 

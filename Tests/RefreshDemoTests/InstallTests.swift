@@ -100,6 +100,7 @@ enum ScriptHarness {
         var files = [
             "bin/refresh-demo",
             "share/applications/\(appID).desktop",
+            "share/metainfo/\(appID).metainfo.xml",
             "share/icons/hicolor/scalable/apps/\(appID).svg",
             "share/gtk-pull-to-refresh/install-manifest.txt",
         ]

@@ -1,6 +1,7 @@
 #ifndef CGTK_SHIM_PUBLIC_H
 #define CGTK_SHIM_PUBLIC_H
 #include <gtk/gtk.h>
+#include "ptr_main_queue.h"
 
 /*
  * The product's C: GObject types Swift cannot register, and their hooks into Swift.

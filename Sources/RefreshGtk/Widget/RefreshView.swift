@@ -8,6 +8,7 @@ import RefreshCore
 /// the view makes no cycle that outlives the widget.
 @MainActor
 public protocol RowSource: AnyObject {
+    /// How many rows there are now; read again after every refresh, load and `reloadData()`.
     var rowCount: Int { get }
     /// Title and subtitle of row `index` (0 ≤ index < rowCount). Called only for visible rows.
     func row(at index: Int) -> (title: String, subtitle: String)
@@ -55,10 +56,13 @@ public final class RefreshView {
     /// Once, after the first frame was drawn.
     public var onFirstFrame: (() -> Void)?
 
+    /// The header's state: idle, pulling, armed, refreshing, finishing or failed.
     public var headerPhase: HeaderPhase { engine.header }
+    /// The footer's state: idle, armed, loading, no more data or failed.
     public var footerPhase: FooterPhase { engine.footer }
     /// The displayed pull and push, in logical px.
     public var pull: Double { engine.pull }
+    /// How far the list is pushed up past its bottom (load-more), in logical px.
     public var push: Double { engine.push }
     /// True once the widget was destroyed: every call is a no-op from then on.
     public private(set) var isDestroyed = false
@@ -82,6 +86,8 @@ public final class RefreshView {
     private var drawnDisplacement = 0.0
     private var drawnDecorations = false
     private let decorations: Decorations
+    /// The async handlers (`refreshAction`, `loadMoreAction`) and their task: RefreshView+Async.swift.
+    let asyncActions = AsyncActions()
     /// ATK: role, name, status, busy state, actions, rows and footer (Widget/Accessibility.swift).
     let accessibility: AccessibilityBridge
     /// Tab moved the keyboard focus from the rows to the footer (a focus stop inside the area).
@@ -90,6 +96,7 @@ public final class RefreshView {
     /// The qdata key under which the widget holds its view.
     package static let ownerKey = "ptr-refresh-view"
 
+    /// A view over `source`'s rows; pack ``widget`` into a container to show it.
     public init(source: RowSource) {
         L10n.bindLibraryDomain()
         list = ListView(source: source)
@@ -203,8 +210,8 @@ public final class RefreshView {
             switch event {
             case let .header(phase, pull): onHeaderPhase?(phase, pull)
             case let .footer(phase): onFooterPhase?(phase)
-            case .refreshRequested: onRefresh?()
-            case .loadRequested: onLoadMore?()
+            case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
+            case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
             }
         }
     }
@@ -470,6 +477,7 @@ public final class RefreshView {
         if let pressGesture { g_object_unref(pressGesture.gpointer) }
         dragGesture = nil
         pressGesture = nil
+        asyncActions.tearDown()
         onRefresh = nil
         onLoadMore = nil
         onHeaderPhase = nil
