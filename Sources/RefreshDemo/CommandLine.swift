@@ -18,6 +18,8 @@ package struct DemoOptions: Equatable, Sendable {
     package var slowMotion = 1.0
     /// QA: start with the overlay shown (the O key toggles it).
     package var overlay = false
+    /// QA: `animation` lines on the trace (`--trace-animations`).
+    package var traceAnimations = false
     /// How the simulated source answers: GLib timeouts, or async handlers awaiting `Task.sleep`.
     package var source: DemoSource = .timeout
 
@@ -35,7 +37,8 @@ package struct DemoOptions: Equatable, Sendable {
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
-        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, source: String = "timeout"
+        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, source: String = "timeout",
+        traceAnimations: Bool = false
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -55,6 +58,7 @@ package struct DemoOptions: Equatable, Sendable {
         }
         options.slowMotion = try decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
         options.overlay = overlay
+        options.traceAnimations = traceAnimations
         return options
     }
 
@@ -181,6 +185,8 @@ package struct RunCommand: ParsableCommand {
     var slowMotion = "1"
     @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
     var overlay = false
+    @Flag(name: .customLong("trace-animations"), help: "QA: with --trace, a line for every change of the header's animation.")
+    var traceAnimations = false
     @Option(parsing: .unconditional,
             help: "How the simulated source answers: timeout (GLib timeouts, onRefresh) or async (refreshAction awaiting Task.sleep).")
     var source = "timeout"
@@ -190,7 +196,8 @@ package struct RunCommand: ParsableCommand {
     package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed,
-                                  slowMotion: slowMotion, overlay: overlay, source: source)
+                                  slowMotion: slowMotion, overlay: overlay, source: source,
+                                  traceAnimations: traceAnimations)
     }
 
     package func validate() throws {

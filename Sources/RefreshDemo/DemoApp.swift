@@ -72,7 +72,8 @@ package final class DemoApp {
 
         let view = makeView()
         self.view = view
-        let qa = QATools(view: view, clock: clock, trace: trace, overlay: options.overlay)
+        let qa = QATools(view: view, clock: clock, trace: trace, overlay: options.overlay,
+                         traceAnimations: options.traceAnimations)
         qa.wrapHeaderPhase()
         self.qa = qa
         gtk_container_add(gcast(window), qa.container)
