@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
         .executable(name: "refresh-demo", targets: ["refresh-demo"]),
         .executable(name: "refresh-bench", targets: ["refresh-bench"]),
+        .executable(name: "refresh-bench-gtk4", targets: ["refresh-bench-gtk4"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,7 +39,22 @@ let package = Package(
         ),
         .executableTarget(
             name: "refresh-bench",
-            dependencies: ["RefreshGtk", "CGtk", "RefreshCore"]
+            dependencies: [
+                "RefreshGtk", "CGtk", "RefreshCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // GTK 4 for the benchmark's GTK 4 peer only (GTK 4 and GTK 3 cannot share a process).
+        .systemLibrary(
+            name: "CGtk4",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // refresh-bench's GTK 4 child: GtkListView, run by refresh-bench in a process of its own.
+        .executableTarget(
+            name: "refresh-bench-gtk4",
+            dependencies: ["CGtk4"],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .testTarget(
             name: "RefreshCoreTests",
