@@ -215,11 +215,12 @@ static void add_row_css (void)
 // Frame timing: the paint cycle, before-paint start to after-paint end
 
 typedef struct {
-  gint64 cycle_start_ns;
+  gint64 cycle_start_ns, layout_end_ns, paint_end_ns;
   gboolean painted;          // the paint phase ran in this cycle
   guint frames_painted;      // cycles whose paint phase ran
   gboolean recording;
   double *recorded;          // ms per recorded cycle
+  double *split[3];          // per recorded cycle: before-paint..layout end, paint, after-paint (ms)
   guint n_recorded, cap_recorded;
   double last_frame_ms;
   gint64 first_frame_end_us; // g_get_monotonic_time at the end of the first cycle showing the list
@@ -237,13 +238,21 @@ static void on_before_paint (GdkFrameClock *clock, Timer *timer)
 {
   (void) clock;
   timer->cycle_start_ns = now_ns ();
+  timer->layout_end_ns = timer->paint_end_ns = timer->cycle_start_ns;
   timer->painted = FALSE;
+}
+
+static void on_layout (GdkFrameClock *clock, Timer *timer)
+{
+  (void) clock;
+  timer->layout_end_ns = now_ns ();
 }
 
 static void on_paint (GdkFrameClock *clock, Timer *timer)
 {
   (void) clock;
   timer->painted = TRUE;
+  timer->paint_end_ns = now_ns ();
 }
 
 static void on_after_paint (GdkFrameClock *clock, Timer *timer)
@@ -251,7 +260,10 @@ static void on_after_paint (GdkFrameClock *clock, Timer *timer)
   (void) clock;
   if (!timer->painted || timer->cycle_start_ns == 0)
     return;
-  double ms = (double) (now_ns () - timer->cycle_start_ns) / 1e6;
+  gint64 end = now_ns ();
+  double ms = (double) (end - timer->cycle_start_ns) / 1e6;
+  gint64 layout_end = MAX (timer->layout_end_ns, timer->cycle_start_ns);
+  gint64 paint_end = MAX (timer->paint_end_ns, layout_end);
   timer->cycle_start_ns = 0;
   if (timer->first_frame_end_us == 0)
     {
@@ -267,7 +279,12 @@ static void on_after_paint (GdkFrameClock *clock, Timer *timer)
         {
           timer->cap_recorded = timer->cap_recorded ? timer->cap_recorded * 2 : 256;
           timer->recorded = g_renew (double, timer->recorded, timer->cap_recorded);
+          for (int i = 0; i < 3; i++)
+            timer->split[i] = g_renew (double, timer->split[i], timer->cap_recorded);
         }
+      timer->split[0][timer->n_recorded] = (double) (layout_end - timer->cycle_start_ns) / 1e6;
+      timer->split[1][timer->n_recorded] = (double) (paint_end - layout_end) / 1e6;
+      timer->split[2][timer->n_recorded] = (double) (end - paint_end) / 1e6;
       timer->recorded[timer->n_recorded++] = ms;
     }
 }
@@ -276,6 +293,7 @@ static void follow_frames (GtkWidget *window, Timer *timer)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
   g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), timer);
+  g_signal_connect_after (clock, "layout", G_CALLBACK (on_layout), timer);
   g_signal_connect_after (clock, "paint", G_CALLBACK (on_paint), timer);
   g_signal_connect_after (clock, "after-paint", G_CALLBACK (on_after_paint), timer);
 }
@@ -528,14 +546,16 @@ static int run_list (gboolean on_demand, guint rows, guint frames)
         return fail ("the jump to the end was not painted within 10 s");
       jump_end = timer.last_frame_ms;
     }
-  double median, p99;
+  double median, p99, split[3], unused;
   guint n = timer.n_recorded;
   stats (timer.recorded, n, &median, &p99);
+  for (int i = 0; i < 3; i++)
+    stats (timer.split[i], n, &split[i], &unused);
   printf ("{\"rows\":%u,\"list\":\"%s\",\"data\":\"%s\",\"first_frame_ms\":%.4f,\"frame_ms_median\":%.4f,"
-          "\"frame_ms_p99\":%.4f,\"frames\":%u,\"jump_mid_ms\":%.4f,\"jump_end_ms\":%.4f,\"row_px\":%.2f,"
+          "\"frame_ms_p99\":%.4f,\"cycle_split_ms\":\"%.3f/%.3f/%.3f\",\"frames\":%u,\"jump_mid_ms\":%.4f,\"jump_end_ms\":%.4f,\"row_px\":%.2f,"
           "\"data_bytes\":%zu,\"steady_rss_kb\":%ld,\"vmhwm_kb\":%ld,\"renderer\":\"%s\"}\n",
           rows, on_demand ? "gtk4-listview" : "gtk4-stringlist", on_demand ? "computed" : "strings", first, median,
-          p99, n, jump_mid, jump_end, rows ? upper / rows : 0, strings.used, steady, status_kb ("VmHWM:"),
+          p99, split[0], split[1], split[2], n, jump_mid, jump_end, rows ? upper / rows : 0, strings.used, steady, status_kb ("VmHWM:"),
           renderer_name (window));
   fflush (stdout);
   // Straight out: tearing down a 10,000,000-item model measures nothing.

@@ -84,6 +84,9 @@ enum ChildRun {
         line += ",\"draw_ms_median\":\(Format.jsonNumber(Stats.median(draws)))"
         line += ",\"draw_ms_p99\":\(Format.jsonNumber(Stats.percentile(draws, 0.99)))"
         line += ",\"jump_mid_ms\":\(Format.jsonNumber(jumps.middle)),\"jump_end_ms\":\(Format.jsonNumber(jumps.end))"
+        let split = timer.recordedSplit
+        line += ",\"cycle_split_ms\":\"" + [split.map(\.layout), split.map(\.paint), split.map(\.after)]
+            .map { Format.fixed(Stats.median($0) ?? 0, 3) }.joined(separator: "/") + "\""
         line += ",\"frames\":\(times.count)"
         // RefreshView's upper includes its footer's 44 px (the same at every row count).
         line += ",\"row_px\":\(Format.jsonNumber(gtk_adjustment_get_upper(adjustment) / Double(rows), 2))"

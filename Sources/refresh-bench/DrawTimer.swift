@@ -26,6 +26,9 @@ final class DrawTimer {
     private(set) var recorded: [Double] = []
     /// Draw-emission time of each recorded frame, in ms.
     private(set) var recordedDraw: [Double] = []
+    /// Each recorded cycle split in three, in ms: before-paint + update + layout, paint (the
+    /// draw and the copy to the window), after-paint.
+    private(set) var recordedSplit: [(layout: Double, paint: Double, after: Double)] = []
     /// The paint-cycle time of the last frame drawn, in ms.
     private(set) var lastCycleMs = 0.0
     /// While true, finished frames go into `recorded`.
@@ -37,6 +40,8 @@ final class DrawTimer {
     private var started: UInt64 = 0
     private var frameNanos: UInt64 = 0
     private var cycleStart: UInt64 = 0
+    private var layoutEnd: UInt64 = 0
+    private var paintEnd: UInt64 = 0
 
     /// Connects to `widget`'s "draw" and to the frame clock's "after-paint" (the widget must be
     /// realized). The timer must outlive the widget: the handlers hold it unretained (the
@@ -63,7 +68,13 @@ final class DrawTimer {
     /// end of its "after-paint". GDK always emits both around any requested phase.
     func followFrames(of toplevel: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let clock = gtk_widget_get_frame_clock(toplevel) else { return false }
-        GSignal.connect(clock, "before-paint") { [unowned self] in self.cycleStart = monotonicNanos() }
+        GSignal.connect(clock, "before-paint") { [unowned self] in
+            self.cycleStart = monotonicNanos()
+            self.layoutEnd = self.cycleStart
+            self.paintEnd = self.cycleStart
+        }
+        GSignal.connect(clock, "layout", after: true) { [unowned self] in self.layoutEnd = monotonicNanos() }
+        GSignal.connect(clock, "paint", after: true) { [unowned self] in self.paintEnd = monotonicNanos() }
         GSignal.connect(clock, "after-paint", after: true) { [unowned self] in self.frameDone() }
         return true
     }
@@ -91,6 +102,11 @@ final class DrawTimer {
         if recording {
             recorded.append(lastCycleMs)
             recordedDraw.append(Double(frameNanos) / 1_000_000)
+            if cycleStart > 0 {
+                let layout = max(layoutEnd, cycleStart), paint = max(paintEnd, layout)
+                recordedSplit.append((Double(layout - cycleStart) / 1_000_000, Double(paint - layout) / 1_000_000,
+                                      Double(now - paint) / 1_000_000))
+            }
         }
         framesDrawn += 1
         frameNanos = 0

@@ -64,6 +64,7 @@ struct Report: Sendable {
         ("rows", 11, false), ("list", 15, false), ("renderer", 9, false), ("first ms", 9, true), ("×ours", 7, true),
         ("frame ms", 9, true), ("p99 ms", 8, true), ("×ours", 7, true), ("draw ms", 8, true), ("jump mid", 9, true),
         ("jump end", 9, true), ("peak MB", 8, true), ("over empty", 11, true), ("×ours", 7, true), ("steady MB", 10, true),
+        ("layout/paint/after", 19, true),
     ]
 
     private static func line(_ cells: [String]) -> String {
@@ -191,7 +192,7 @@ struct Report: Sendable {
                 f(m.frameMedianMs, 3), f(m.frameP99Ms, 3), ratio(m.frameMedianMs, ours?.frameMedianMs),
                 f(m.drawMedianMs, 3), f(m.jumpMidMs, 2), f(m.jumpEndMs, 2),
                 Format.fixed(m.peakRSSMB, 1), f(over, 1), ratio(over, ours.flatMap { overEmpty($0) }),
-                f(m.steadyRSSMB, 1)]
+                f(m.steadyRSSMB, 1), m.cycleSplit ?? "-"]
     }
 
     static func methodNotes(frames: Int) -> [String] {
@@ -206,7 +207,8 @@ struct Report: Sendable {
             "  drawing and the copy to the window inside), the same for GTK 3 and GTK 4, while the vadjustment moves",
             "  1/3 page per frame: \(frames) frames in 4 runs (top, 1/3, 2/3, end); median and p99. draw: GTK 3 only, the",
             "  GtkScrolledWindow's \"draw\" emission in the same frames. jump: the paint cycle of a jump from the top to",
-            "  the middle, then to the end.",
+            "  the middle, then to the end. layout/paint/after: medians of the frame's three parts (before-paint to the",
+            "  end of layout; paint; after-paint), in ms.",
             "peak: the child process's ru_maxrss (wait4), one process per list, row count and GL setting. over empty:",
             "  peak minus the peak of the same toolkit's empty window (an empty GtkScrolledWindow) with the same GL",
             "  setting. steady: VmRSS 0.2 s after the first frame.",
@@ -311,6 +313,7 @@ struct Report: Sendable {
                 + "\"draw_ms_median\": \(Format.jsonNumber(m.drawMedianMs, 4)), "
                 + "\"draw_ms_p99\": \(Format.jsonNumber(m.drawP99Ms, 4)), "
                 + "\"jump_mid_ms\": \(Format.jsonNumber(m.jumpMidMs, 3)), \"jump_end_ms\": \(Format.jsonNumber(m.jumpEndMs, 3)), "
+                + "\"cycle_split_ms\": \(m.cycleSplit.map { Format.jsonString($0) } ?? "null"), "
                 + "\"steady_rss_mb\": \(Format.jsonNumber(m.steadyRSSMB, 1)), "
                 + "\"frames\": \(m.frames), \"data\": \"\(m.data.rawValue)\", \"row_px\": \(Format.jsonNumber(m.rowPx, 2)), "
                 + "\"vmhwm_mb\": \(Format.jsonNumber(m.vmHWMMB, 1)), \"wall_s\": \(Format.jsonNumber(m.wallSeconds, 2))}"

@@ -18,6 +18,8 @@ struct Measurement: Sendable {
     /// The paint cycle of a jump from the top to the middle, then to the end.
     var jumpMidMs: Double?
     var jumpEndMs: Double?
+    /// Medians of the cycle's parts: before-paint to the end of layout / paint / after-paint.
+    var cycleSplit: String?
     var frames: Int
     /// wait4's ru_maxrss: the child's peak resident set, its own (not the parent's).
     var peakRSSMB: Double
@@ -139,6 +141,7 @@ enum Spawn {
             frameMedianMs: number("frame_ms_median"), frameP99Ms: number("frame_ms_p99"),
             drawMedianMs: number("draw_ms_median"), drawP99Ms: number("draw_ms_p99"),
             jumpMidMs: number("jump_mid_ms"), jumpEndMs: number("jump_end_ms"),
+            cycleSplit: JSONLine.string(line, "cycle_split_ms"),
             frames: Int(number("frames") ?? 0),
             peakRSSMB: child.peakRSSMB,
             steadyRSSMB: number("steady_rss_kb").map { $0 / 1024 },
