@@ -260,9 +260,9 @@ static void on_after_paint (GdkFrameClock *clock, Timer *timer)
   (void) clock;
   if (!timer->painted || timer->cycle_start_ns == 0)
     return;
-  gint64 end = now_ns ();
-  double ms = (double) (end - timer->cycle_start_ns) / 1e6;
-  gint64 layout_end = MAX (timer->layout_end_ns, timer->cycle_start_ns);
+  gint64 end = now_ns (), start = timer->cycle_start_ns;
+  double ms = (double) (end - start) / 1e6;
+  gint64 layout_end = MAX (timer->layout_end_ns, start);
   gint64 paint_end = MAX (timer->paint_end_ns, layout_end);
   timer->cycle_start_ns = 0;
   if (timer->first_frame_end_us == 0)
@@ -282,7 +282,7 @@ static void on_after_paint (GdkFrameClock *clock, Timer *timer)
           for (int i = 0; i < 3; i++)
             timer->split[i] = g_renew (double, timer->split[i], timer->cap_recorded);
         }
-      timer->split[0][timer->n_recorded] = (double) (layout_end - timer->cycle_start_ns) / 1e6;
+      timer->split[0][timer->n_recorded] = (double) (layout_end - start) / 1e6;
       timer->split[1][timer->n_recorded] = (double) (paint_end - layout_end) / 1e6;
       timer->split[2][timer->n_recorded] = (double) (end - paint_end) / 1e6;
       timer->recorded[timer->n_recorded++] = ms;

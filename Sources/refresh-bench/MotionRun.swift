@@ -147,8 +147,16 @@ final class FrameRecorder {
         var layoutEndNs: UInt64
         var paintEndNs: UInt64
         var endNs: UInt64
-        /// The main loop's time between the previous cycle's end and this cycle's start.
+        /// The main loop's time between the previous cycle's end and this cycle's start: wall
+        /// clock, this process's CPU time, and times the kernel preempted it (involuntary
+        /// context switches: another process had the core).
         var gapNs: UInt64
+        var gapCPUNs: UInt64
+        var gapPreempted: Int
+        /// Preemptions inside the cycle.
+        var cyclePreempted: Int
+        /// Frame-clock cycles since the previous drawn frame in which the list did not draw.
+        var idleCycles: Int
         var inputs: Int
         var notes: [String]
         var phase: String
@@ -162,8 +170,12 @@ final class FrameRecorder {
     private var recording = false
     private var drewInCycle = false
     private var current = Frame(frameTimeUs: 0, startNs: 0, updateEndNs: 0, layoutEndNs: 0, paintEndNs: 0, endNs: 0,
-                                gapNs: 0, inputs: 0, notes: [], phase: "")
+                                gapNs: 0, gapCPUNs: 0, gapPreempted: 0, cyclePreempted: 0, idleCycles: 0, inputs: 0,
+                                notes: [], phase: "")
     private var previousEndNs: UInt64 = 0
+    private var previousEndUsage = (cpu: UInt64(0), preempted: 0)
+    private var startUsage = (cpu: UInt64(0), preempted: 0)
+    private var idleCycles = 0
     private var pendingInputs = 0
     private var pendingNotes: [String] = []
     private var inputsTotal = 0
@@ -217,22 +229,41 @@ final class FrameRecorder {
 
     func note(_ text: String) { pendingNotes.append(text) }
 
+    /// This process's CPU time (ns) and involuntary context switches so far.
+    private static func usage() -> (cpu: UInt64, preempted: Int) {
+        var u = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &u)
+        let cpu = (UInt64(u.ru_utime.tv_sec) + UInt64(u.ru_stime.tv_sec)) * 1_000_000_000
+            + (UInt64(u.ru_utime.tv_usec) + UInt64(u.ru_stime.tv_usec)) * 1000
+        return (cpu, u.ru_nivcsw)
+    }
+
     private func beforePaint() {
         let now = monotonicNanos()
+        startUsage = FrameRecorder.usage()
         current = Frame(frameTimeUs: clock.map { Int(gdk_frame_clock_get_frame_time($0)) } ?? 0, startNs: now,
                         updateEndNs: now, layoutEndNs: now, paintEndNs: now, endNs: now,
                         gapNs: previousEndNs > 0 && now > previousEndNs ? now - previousEndNs : 0,
-                        inputs: 0, notes: [], phase: "")
+                        gapCPUNs: startUsage.cpu > previousEndUsage.cpu ? startUsage.cpu - previousEndUsage.cpu : 0,
+                        gapPreempted: startUsage.preempted - previousEndUsage.preempted, cyclePreempted: 0,
+                        idleCycles: 0, inputs: 0, notes: [], phase: "")
         drewInCycle = false
     }
 
     private func afterPaint() {
         let now = monotonicNanos()
         previousEndNs = now
-        guard drewInCycle, current.startNs > 0 else { return }
+        previousEndUsage = FrameRecorder.usage()
+        guard drewInCycle, current.startNs > 0 else {
+            idleCycles += 1
+            return
+        }
         framesDrawn += 1
+        current.idleCycles = idleCycles
+        idleCycles = 0
         guard recording else { return }
         current.endNs = now
+        current.cyclePreempted = previousEndUsage.preempted - startUsage.preempted
         // Phases that did not run end where the previous one ended.
         current.updateEndNs = max(current.updateEndNs, current.startNs)
         current.layoutEndNs = max(current.layoutEndNs, current.updateEndNs)
@@ -255,10 +286,12 @@ final class FrameRecorder {
             guard interval > MotionRun.missedAboveMs else { continue }
             let f = frames[i]
             var text = "frame \(i) at +\(Format.fixed(Double(f.frameTimeUs - frames[0].frameTimeUs) / 1000, 1)) ms "
-                + "(header \(f.phase)): interval \(Format.fixed(interval, 1)) ms; main loop before it "
-                + "\(Format.fixed(ms(f.gapNs), 1)) ms (\(f.inputs) input events"
+                + "(header \(f.phase)): interval \(Format.fixed(interval, 1)) ms; "
+            if f.idleCycles > 0 { text += "\(f.idleCycles) frame-clock cycle(s) in between drew nothing; " }
+            text += "main loop before it \(Format.fixed(ms(f.gapNs), 1)) ms wall, \(Format.fixed(ms(f.gapCPUNs), 1)) ms CPU, "
+                + "preempted \(f.gapPreempted)× (\(f.inputs) input events"
             for note in f.notes { text += ", " + note }
-            text += "); update \(Format.fixed(ms(f.updateEndNs - f.startNs), 2)) ms, layout "
+            text += "); cycle preempted \(f.cyclePreempted)×, update \(Format.fixed(ms(f.updateEndNs - f.startNs), 2)) ms, layout "
                 + "\(Format.fixed(ms(f.layoutEndNs - f.updateEndNs), 2)) ms, paint "
                 + "\(Format.fixed(ms(f.paintEndNs - f.layoutEndNs), 2)) ms, after-paint "
                 + "\(Format.fixed(ms(f.endNs - f.paintEndNs), 2)) ms"

@@ -209,7 +209,7 @@ struct Report: Sendable {
             "  GtkScrolledWindow's \"draw\" emission in the same frames. jump: the paint cycle of a jump from the top to",
             "  the middle, then to the end. layout/paint/after: medians of the frame's three parts (before-paint to the",
             "  end of layout; paint; after-paint), in ms.",
-            "peak: the child process's ru_maxrss (wait4), one process per list, row count and GL setting. over empty:",
+            "peak: the child process's VmHWM at its end, one process per list, row count and GL setting. over empty:",
             "  peak minus the peak of the same toolkit's empty window (an empty GtkScrolledWindow) with the same GL",
             "  setting. steady: VmRSS 0.2 s after the first frame.",
             "×ours: peer / ours (above 1: ours is faster or smaller).",
@@ -316,7 +316,7 @@ struct Report: Sendable {
                 + "\"cycle_split_ms\": \(m.cycleSplit.map { Format.jsonString($0) } ?? "null"), "
                 + "\"steady_rss_mb\": \(Format.jsonNumber(m.steadyRSSMB, 1)), "
                 + "\"frames\": \(m.frames), \"data\": \"\(m.data.rawValue)\", \"row_px\": \(Format.jsonNumber(m.rowPx, 2)), "
-                + "\"vmhwm_mb\": \(Format.jsonNumber(m.vmHWMMB, 1)), \"wall_s\": \(Format.jsonNumber(m.wallSeconds, 2))}"
+                + "\"ru_maxrss_mb\": \(Format.jsonNumber(m.ruMaxRSSMB, 1)), \"wall_s\": \(Format.jsonNumber(m.wallSeconds, 2))}"
         }
         var results: [String] = []
         var skipped: [String] = []

@@ -21,12 +21,14 @@ struct Measurement: Sendable {
     /// Medians of the cycle's parts: before-paint to the end of layout / paint / after-paint.
     var cycleSplit: String?
     var frames: Int
-    /// wait4's ru_maxrss: the child's peak resident set, its own (not the parent's).
+    /// The child's peak resident set: its VmHWM, printed at its end. (wait4's ru_maxrss is not
+    /// used: posix_spawn's vfork-style clone makes the kernel carry the parent's own peak into
+    /// the child's ru_maxrss across exec, so a small child reads as large as the parent.)
     var peakRSSMB: Double
+    /// wait4's ru_maxrss, for the record (max of the parent's peak and the child's).
+    var ruMaxRSSMB: Double
     /// VmRSS 0.2 s after the first frame.
     var steadyRSSMB: Double?
-    /// The child's own VmHWM, printed at its end (a cross-check; should match ru_maxrss).
-    var vmHWMMB: Double
     var dataBytes: Int
     /// Distance between rows in px (the adjustment's upper over the row count): 56 for all.
     var rowPx: Double?
@@ -100,7 +102,10 @@ enum Spawn {
         switch run(path, arguments, environment: gl.environment(for: toolkit)) {
         case .failure(let failure): return .failure(failure)
         case .success(let child):
-            return .success(Baseline(peakRSSMB: child.peakRSSMB,
+            guard let hwm = JSONLine.number(child.line, "vmhwm_kb"), hwm > 0 else {
+                return .failure(.child("the baseline printed no VmHWM: '\(child.line)'"))
+            }
+            return .success(Baseline(peakRSSMB: hwm / 1024,
                                      steadyRSSMB: JSONLine.number(child.line, "steady_rss_kb").map { $0 / 1024 },
                                      renderer: JSONLine.string(child.line, "renderer") ?? "?"))
         }
@@ -143,9 +148,9 @@ enum Spawn {
             jumpMidMs: number("jump_mid_ms"), jumpEndMs: number("jump_end_ms"),
             cycleSplit: JSONLine.string(line, "cycle_split_ms"),
             frames: Int(number("frames") ?? 0),
-            peakRSSMB: child.peakRSSMB,
+            peakRSSMB: (number("vmhwm_kb") ?? 0) / 1024,
+            ruMaxRSSMB: child.peakRSSMB,
             steadyRSSMB: number("steady_rss_kb").map { $0 / 1024 },
-            vmHWMMB: (number("vmhwm_kb") ?? 0) / 1024,
             dataBytes: Int(number("data_bytes") ?? 0),
             rowPx: number("row_px"),
             wallSeconds: child.wallSeconds))
