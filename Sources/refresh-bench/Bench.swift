@@ -56,10 +56,9 @@ enum Bench {
             report.gtk4Skipped = reason
             printError("GTK 4 peer skipped: \(reason)")
         }
-        // Order matters under Xvfb: once a GTK 4 process has rendered with GL, later GTK 3
-        // processes on the same server sometimes skip most of Mesa's start-up, and their peak
-        // drops by ≈50 MB (measured here). So every GL setting runs GTK 3 first and GTK 4 last,
-        // GL off before GL on, and the GTK 3 motion runs before any GTK 4 GL process.
+        // Each GL setting in turn (GL off first), GTK 3 before GTK 4, the GTK 3 motion runs with
+        // GTK 3. Before every GTK 3 child the parent deletes the visuals GTK 4 caches on the root
+        // window (see VisualsCache): otherwise GTK 3 skips its GL probe after any GTK 4 process.
         let glModes = GLMode.allCases.filter { options.glModes.contains($0) }
         let likeForLike = wantsLikeForLike(options)
         let motionGL = glModes.contains(.default) ? GLMode.default : glModes.last!

@@ -187,6 +187,8 @@ enum Spawn {
     /// Spawns `path` with `arguments` and the environment changed by `environment` (a nil value
     /// removes the variable), collects its stdout and reaps it.
     private static func run(_ path: String, _ arguments: [String], environment: [(String, String?)]) -> Result<Child, Failure> {
+        // A GTK 3 child: GTK 3 probes GLX unless a GTK 4 process left its visuals cached (see VisualsCache).
+        if path == "/proc/self/exe" { VisualsCache.clear() }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return .failure(.spawn(errno)) }
         let (readEnd, writeEnd) = (fds[0], fds[1])
