@@ -153,6 +153,9 @@ final class FrameRecorder {
         var gapNs: UInt64
         var gapCPUNs: UInt64
         var gapPreempted: Int
+        /// Time the main thread was runnable but waiting for a core (schedstat's run-queue
+        /// wait): a late wake-up on a busy machine, not work of ours.
+        var gapRunqueueNs: UInt64
         /// Preemptions inside the cycle.
         var cyclePreempted: Int
         /// Frame-clock cycles since the previous drawn frame in which the list did not draw.
@@ -170,11 +173,12 @@ final class FrameRecorder {
     private var recording = false
     private var drewInCycle = false
     private var current = Frame(frameTimeUs: 0, startNs: 0, updateEndNs: 0, layoutEndNs: 0, paintEndNs: 0, endNs: 0,
-                                gapNs: 0, gapCPUNs: 0, gapPreempted: 0, cyclePreempted: 0, idleCycles: 0, inputs: 0,
+                                gapNs: 0, gapCPUNs: 0, gapPreempted: 0, gapRunqueueNs: 0, cyclePreempted: 0,
+                                idleCycles: 0, inputs: 0,
                                 notes: [], phase: "")
     private var previousEndNs: UInt64 = 0
-    private var previousEndUsage = (cpu: UInt64(0), preempted: 0)
-    private var startUsage = (cpu: UInt64(0), preempted: 0)
+    private var previousEndUsage = (cpu: UInt64(0), preempted: 0, runqueue: UInt64(0))
+    private var startUsage = (cpu: UInt64(0), preempted: 0, runqueue: UInt64(0))
     private var idleCycles = 0
     private var pendingInputs = 0
     private var pendingNotes: [String] = []
@@ -229,13 +233,25 @@ final class FrameRecorder {
 
     func note(_ text: String) { pendingNotes.append(text) }
 
-    /// This process's CPU time (ns) and involuntary context switches so far.
-    private static func usage() -> (cpu: UInt64, preempted: Int) {
+    /// This process's CPU time (ns), involuntary context switches, and the main thread's
+    /// run-queue wait (ns, /proc/thread-self/schedstat's second field) so far.
+    private static func usage() -> (cpu: UInt64, preempted: Int, runqueue: UInt64) {
         var u = rusage()
         getrusage(RUSAGE_SELF.rawValue, &u)
         let cpu = (UInt64(u.ru_utime.tv_sec) + UInt64(u.ru_stime.tv_sec)) * 1_000_000_000
             + (UInt64(u.ru_utime.tv_usec) + UInt64(u.ru_stime.tv_usec)) * 1000
-        return (cpu, u.ru_nivcsw)
+        var runqueue: UInt64 = 0
+        let fd = open("/proc/thread-self/schedstat", O_RDONLY)
+        if fd >= 0 {
+            var buffer = [UInt8](repeating: 0, count: 128)
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            if n > 0 {
+                let fields = String(decoding: buffer[0..<n], as: UTF8.self).split(separator: " ")
+                if fields.count >= 2 { runqueue = UInt64(fields[1]) ?? 0 }
+            }
+        }
+        return (cpu, u.ru_nivcsw, runqueue)
     }
 
     private func beforePaint() {
@@ -245,7 +261,10 @@ final class FrameRecorder {
                         updateEndNs: now, layoutEndNs: now, paintEndNs: now, endNs: now,
                         gapNs: previousEndNs > 0 && now > previousEndNs ? now - previousEndNs : 0,
                         gapCPUNs: startUsage.cpu > previousEndUsage.cpu ? startUsage.cpu - previousEndUsage.cpu : 0,
-                        gapPreempted: startUsage.preempted - previousEndUsage.preempted, cyclePreempted: 0,
+                        gapPreempted: startUsage.preempted - previousEndUsage.preempted,
+                        gapRunqueueNs: startUsage.runqueue > previousEndUsage.runqueue
+                            ? startUsage.runqueue - previousEndUsage.runqueue : 0,
+                        cyclePreempted: 0,
                         idleCycles: 0, inputs: 0, notes: [], phase: "")
         drewInCycle = false
     }
@@ -289,7 +308,8 @@ final class FrameRecorder {
                 + "(header \(f.phase)): interval \(Format.fixed(interval, 1)) ms; "
             if f.idleCycles > 0 { text += "\(f.idleCycles) frame-clock cycle(s) in between drew nothing; " }
             text += "main loop before it \(Format.fixed(ms(f.gapNs), 1)) ms wall, \(Format.fixed(ms(f.gapCPUNs), 1)) ms CPU, "
-                + "preempted \(f.gapPreempted)× (\(f.inputs) input events"
+                + "\(Format.fixed(ms(f.gapRunqueueNs), 1)) ms waiting for a core, preempted \(f.gapPreempted)× "
+                + "(\(f.inputs) input events"
             for note in f.notes { text += ", " + note }
             text += "); cycle preempted \(f.cyclePreempted)×, update \(Format.fixed(ms(f.updateEndNs - f.startNs), 2)) ms, layout "
                 + "\(Format.fixed(ms(f.layoutEndNs - f.updateEndNs), 2)) ms, paint "
