@@ -35,6 +35,9 @@ final class DrawTimer {
     var recording = false
     /// `g_get_monotonic_time` (µs) at the end of the paint cycle of the first frame drawn.
     private(set) var firstFrameEnd: Int?
+    /// The first frame's draw emission and paint cycle, in ms.
+    private(set) var firstDrawMs = 0.0
+    private(set) var firstCycleMs = 0.0
 
     private var depth = 0
     private var started: UInt64 = 0
@@ -97,8 +100,12 @@ final class DrawTimer {
     private func frameDone() {
         guard frameNanos > 0 else { return }
         let now = monotonicNanos()
-        if firstFrameEnd == nil { firstFrameEnd = Int(g_get_monotonic_time()) }
         lastCycleMs = cycleStart > 0 ? Double(now - cycleStart) / 1_000_000 : Double(frameNanos) / 1_000_000
+        if firstFrameEnd == nil {
+            firstFrameEnd = Int(g_get_monotonic_time())
+            firstDrawMs = Double(frameNanos) / 1_000_000
+            firstCycleMs = lastCycleMs
+        }
         if recording {
             recorded.append(lastCycleMs)
             recordedDraw.append(Double(frameNanos) / 1_000_000)

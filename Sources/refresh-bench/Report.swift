@@ -305,6 +305,7 @@ struct Report: Sendable {
         func result(_ m: Measurement) -> String {
             "{\"rows\": \(m.rows), \"list\": \"\(m.list.rawValue)\", "
                 + "\"first_frame_ms\": \(Format.jsonNumber(m.firstFrameMs, 3)), "
+                + "\"first_split_ms\": \(m.firstSplit.map { Format.jsonString($0) } ?? "null"), "
                 + "\"frame_ms_median\": \(Format.jsonNumber(m.frameMedianMs, 4)), "
                 + "\"frame_ms_p99\": \(Format.jsonNumber(m.frameP99Ms, 4)), "
                 + "\"peak_rss_mb\": \(Format.jsonNumber(m.peakRSSMB, 1)), "

@@ -9,6 +9,8 @@ struct Measurement: Sendable {
     /// The renderer the child got (GTK 3: Cairo; GTK 4: the GskRenderer's type name).
     var renderer: String
     var firstFrameMs: Double
+    /// The first frame in three: building the list, showing the window, up to the end of the paint.
+    var firstSplit: String?
     /// The paint cycle (before-paint to the end of after-paint) while scrolling ⅓ page a frame.
     var frameMedianMs: Double?
     var frameP99Ms: Double?
@@ -142,7 +144,7 @@ enum Spawn {
         return .success(Measurement(
             rows: rows, list: list, data: JSONLine.string(line, "data") == "strings" ? .strings : .computed, gl: gl,
             renderer: JSONLine.string(line, "renderer") ?? "?",
-            firstFrameMs: first,
+            firstFrameMs: first, firstSplit: JSONLine.string(line, "first_split_ms"),
             frameMedianMs: number("frame_ms_median"), frameP99Ms: number("frame_ms_p99"),
             drawMedianMs: number("draw_ms_median"), drawP99Ms: number("draw_ms_p99"),
             jumpMidMs: number("jump_mid_ms"), jumpEndMs: number("jump_end_ms"),
