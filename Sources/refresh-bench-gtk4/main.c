@@ -452,6 +452,14 @@ static int run_baseline (void)
   _exit (0);
 }
 
+// Seconds to keep the window open after the measurement (REFRESH_BENCH_HOLD, for looking at
+// it with a screenshot tool: the rows deep in the list, after the jump to the end).
+static double hold_seconds (void)
+{
+  const char *text = g_getenv ("REFRESH_BENCH_HOLD");
+  return text ? g_ascii_strtod (text, NULL) : 0;
+}
+
 static int run_list (gboolean on_demand, guint rows, guint frames)
 {
   int status = open_display ();
@@ -567,6 +575,8 @@ static int run_list (gboolean on_demand, guint rows, guint frames)
           p99, split[0], split[1], split[2], n, jump_mid, jump_end, rows ? upper / rows : 0, strings.used, steady, status_kb ("VmHWM:"),
           renderer_name (window));
   fflush (stdout);
+  if (hold_seconds () > 0)
+    run_until (never, &timer, 0, hold_seconds ());
   // Straight out: tearing down a 10,000,000-item model measures nothing.
   _exit (0);
 }
