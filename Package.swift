@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
         .executable(name: "refresh-demo", targets: ["refresh-demo"]),
         .executable(name: "refresh-bench", targets: ["refresh-bench"]),
+        .executable(name: "refresh-bench-gtk4", targets: ["refresh-bench-gtk4"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,7 +49,22 @@ let package = Package(
         .executableTarget(name: "refresh-demo", dependencies: ["RefreshDemo"]),
         .executableTarget(
             name: "refresh-bench",
-            dependencies: ["RefreshGtk", "RefreshQA", "RefreshDemo", "RefreshTestSupport", "CGtk", "RefreshCore"]
+            dependencies: [
+                "RefreshGtk", "RefreshQA", "RefreshDemo", "RefreshTestSupport", "CGtk", "RefreshCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // GTK 4 for the benchmark's GTK 4 peer only (GTK 4 and GTK 3 cannot share a process).
+        .systemLibrary(
+            name: "CGtk4",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // refresh-bench's GTK 4 child: GtkListView, run by refresh-bench in a process of its own.
+        .executableTarget(
+            name: "refresh-bench-gtk4",
+            dependencies: ["CGtk4"],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         // README's "Using the widget" snippet, built so that it never rots.
         .executableTarget(name: "refresh-example", dependencies: ["RefreshGtk"], path: "Examples/refresh-example"),
