@@ -284,6 +284,17 @@ package final class ScrolledWindowHost: ScrollHost {
         guard upper != knownUpper else { return }
         let grown = upper - knownUpper
         knownUpper = upper
+        if footerShift > 0 {
+            // Rows arrived where the footer's room was: the same content position becomes a
+            // scroll position in them (nothing on screen moves).
+            let position = value + footerShift
+            let end = max(0, upper - page)
+            footerShift = min(max(0, position - end), extraBottom)
+            syncing = true
+            gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_lower(vadjustment) + min(position, end))
+            syncing = false
+            applyChildOffset()
+        }
         if let pending = pendingTopInsertion, grown > 0 {
             pendingTopInsertion = nil
             if pending.offset <= 0.5 {
