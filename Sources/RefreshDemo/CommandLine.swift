@@ -14,6 +14,8 @@ package struct DemoOptions: Equatable, Sendable {
     package var trace = false
     /// Seeds the simulated source's generator (failures, refresh sizes); nil: a fresh seed.
     package var seed: UInt64?
+    /// Which list shows the rows: ours, or one of GTK's own wrapped in a RefreshBin.
+    package var list: ListKind = .virtual
 
     package init() {}
 
@@ -29,7 +31,7 @@ package struct DemoOptions: Equatable, Sendable {
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
-        seed: String? = nil
+        seed: String? = nil, list: String = "virtual"
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -40,6 +42,7 @@ package struct DemoOptions: Equatable, Sendable {
         options.header = try choice(header, option: "--header", HeaderStyle.self)
         options.footer = try choice(footer, option: "--footer", FooterMode.self)
         options.trace = trace
+        options.list = try choice(list, option: "--list", ListKind.self)
         if let seed {
             guard isDigits(seed), let value = UInt64(seed) else {
                 throw DemoOptionError(option: "--seed", value: seed, expected: "a whole number from 0 to \(UInt64.max)")
@@ -148,12 +151,21 @@ package struct RunCommand: ParsableCommand {
     var trace = false
     @Option(parsing: .unconditional, help: "Seed for the simulated source (reproducible failures and refresh sizes).")
     var seed: String?
+    @Option(parsing: .unconditional, help: """
+        List: virtual (ours, any row count), treeview (GtkTreeView + GtkListStore, column headers; \
+        at most 1000000 rows), listbox (GtkListBox of GtkLabel rows: slow to open, ~1 s per \
+        10000 rows; at most 10000) or textview (GtkTextView, one paragraph per row; at most \
+        100000). GTK's lists are wrapped in a RefreshBin; more rows than a list's limit are \
+        clamped with a warning.
+        """)
+    var list = "virtual"
 
     package init() {}
 
     package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
-                                  pages: pages, header: header, footer: footer, trace: trace, seed: seed)
+                                  pages: pages, header: header, footer: footer, trace: trace, seed: seed,
+                                  list: list)
     }
 
     package func validate() throws {
