@@ -191,6 +191,22 @@ package enum EventSynthesis {
         return true
     }
 
+    /// Focus-in (or out) on the widget's toplevel, as the window manager's would: under Xvfb
+    /// without one no window is active, and widgets that act on keys only with the focus (a
+    /// GtkTreeView's cursor keys) ignore them.
+    @discardableResult
+    package static func focus(_ widget: UnsafeMutablePointer<GtkWidget>, in isIn: Bool = true) -> Bool {
+        guard let toplevel = gtk_widget_get_toplevel(widget), let window = gtk_widget_get_window(toplevel)
+        else { return false }
+        let event = gdk_event_new(GDK_FOCUS_CHANGE)!
+        event.pointee.focus_change.window = retained(window)
+        event.pointee.focus_change.send_event = 1
+        event.pointee.focus_change.in = isIn ? 1 : 0
+        let keyboard = gdk_seat_get_keyboard(gdk_display_get_default_seat(gtk_widget_get_display(widget)))
+        deliver(event, device: keyboard, source: keyboard)
+        return true
+    }
+
     /// Press and release.
     @discardableResult
     package static func tapKey(_ widget: UnsafeMutablePointer<GtkWidget>, keyval: UInt32, state: UInt32 = 0) -> Bool {

@@ -180,6 +180,34 @@ struct HostTests {
         #expect(MainLoop.run(until: { h.refreshes == 2 }))
     }
 
+    /// End reaches the bottom on every host (a tree view and a list box move their cursor there,
+    /// a cursorless text view scrolls with our keys) and auto load-more fires once.
+    @Test(arguments: kinds)
+    func endReachesTheBottomAndLoadsOnce(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        // The window is active and the rows have the focus (a list box's first row; not a tree
+        // view's column header), as after a click on them.
+        EventSynthesis.focus(h.window)
+        if kind == .listbox {
+            _ = gtk_widget_child_focus(h.list.content, GTK_DIR_TAB_FORWARD)
+        } else {
+            gtk_widget_grab_focus(h.list.content)
+        }
+        if kind == .treeview {
+            // A tree view's first movement key only places a missing cursor on the first row.
+            let path = gtk_tree_path_new_first()
+            gtk_tree_view_set_cursor(gcast(h.list.content), path, nil, 0)
+            gtk_tree_path_free(path)
+        }
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 }))
+        #expect(MainLoop.run(until: { h.value >= h.upper - h.page - 0.5 }))
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        MainLoop.run(for: 0.3)
+        #expect(h.loads == 1)
+    }
+
     enum Target: String, CaseIterable, Sendable { case wrapper, window }
 
     @Test(arguments: kinds, Target.allCases)

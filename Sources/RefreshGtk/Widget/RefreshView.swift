@@ -398,12 +398,15 @@ public class RefreshController {
         guard let action = KeyAction.from(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
             return false
         }
-        if !scrollKeys, action != .refresh { return false }
+        if !scrollKeys, action != .refresh {
+            if case .scroll(let command) = action { host.hostWillHandle(command) }
+            return false
+        }
         switch action {
         case .refresh:
             beginRefreshing()
         case .scroll(let command):
-            update { $0.command(command, at: $1) }
+            if !host.scroll(command) { update { $0.command(command, at: $1) } }
         case .lineUp, .lineDown:
             let target = engine.offset + (action == .lineUp ? -host.lineHeight : host.lineHeight)
             update { $0.externalScroll(to: target, at: $1) }
