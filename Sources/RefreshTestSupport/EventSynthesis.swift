@@ -114,8 +114,8 @@ package enum EventSynthesis {
     }
 
     /// One touch event of sequence `sequence` (any non-zero number naming the finger) at (x, y):
-    /// GDK_TOUCH_BEGIN / UPDATE / END / CANCEL, as a touchscreen sends them. The sequence is
-    /// not emulating the pointer, as on a real touchscreen for every finger but none here.
+    /// GDK_TOUCH_BEGIN / UPDATE / END / CANCEL, as a touchscreen sends them. The sequence does
+    /// not emulate the pointer: GTK delivers touch events only, no emulated button events.
     @discardableResult
     package static func touch(
         _ widget: UnsafeMutablePointer<GtkWidget>, _ phase: TouchPhase, x: Double, y: Double, sequence: UInt = 1,

@@ -230,6 +230,7 @@ package final class ScrolledWindowHost: ScrollHost {
     }
 
     package func headerDidSettle() -> Double? {
+        pendingTopInsertion = nil
         guard bias > 0 else { return nil }
         let folded = max(0, value - bias) + bias
         bias = 0
@@ -333,19 +334,21 @@ package final class ScrolledWindowHost: ScrollHost {
             syncing = false
             applyChildOffset()
         }
-        if let pending = pendingTopInsertion, grown > 0 {
-            pendingTopInsertion = nil
-            if pending.offset <= 0.5 {
-                // At the top, under the collapsing header: the new rows go above the rows on
-                // screen, out of the engine's range until the header rests (`headerDidSettle`).
-                bias += grown
-                syncing = true
-                gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_lower(vadjustment) + bias)
-                syncing = false
-                hooks?.rowsHeightChanged(rowsHeight, 0)
-                return
-            }
+        if let pending = pendingTopInsertion, pending.offset <= 0.5, bias + grown >= 0 {
+            // At the top, under the collapsing header: the new rows go above the rows on
+            // screen, out of the engine's range until the header rests (`headerDidSettle`).
+            // Every change until then is theirs: a tree view first estimates new rows' heights,
+            // then measures them.
+            bias += grown
+            syncing = true
+            gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_lower(vadjustment) + bias)
+            syncing = false
+            hooks?.rowsHeightChanged(rowsHeight, 0)
+            return
+        }
+        if pendingTopInsertion != nil, grown > 0 {
             // Scrolled down: the engine moves its offset by what was inserted above.
+            pendingTopInsertion = nil
             hooks?.rowsHeightChanged(rowsHeight, grown)
             return
         }

@@ -206,8 +206,13 @@ public class RefreshController {
             switch event {
             case let .header(phase, pull):
                 if phase == .idle, let folded = host.headerDidSettle() {
-                    // The rows a refresh prepended above the ones on screen become scrollable.
-                    update { $0.externalScroll(to: folded, at: $1) }
+                    // The rows a refresh prepended above the ones on screen become scrollable:
+                    // the range takes them in, and the offset moves past them (nothing on screen
+                    // moves; docs/architecture.md, "Hosts").
+                    update {
+                        $0.setRowsHeight(self.host.rowsHeight, at: $1)
+                        $0.externalScroll(to: folded, at: $1)
+                    }
                 }
                 onHeaderPhase?(phase, pull)
             case let .footer(phase): onFooterPhase?(phase)
