@@ -22,6 +22,8 @@ package struct DemoOptions: Equatable, Sendable {
     package var traceAnimations = false
     /// How the simulated source answers: GLib timeouts, or async handlers awaiting `Task.sleep`.
     package var source: DemoSource = .timeout
+    /// Which list shows the rows: ours, or one of GTK's own wrapped in a RefreshBin.
+    package var list: ListKind = .virtual
 
     package init() {}
 
@@ -38,7 +40,7 @@ package struct DemoOptions: Equatable, Sendable {
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
         seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, source: String = "timeout",
-        traceAnimations: Bool = false
+        traceAnimations: Bool = false, list: String = "virtual"
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -50,6 +52,7 @@ package struct DemoOptions: Equatable, Sendable {
         options.footer = try choice(footer, option: "--footer", FooterMode.self)
         options.source = try choice(source, option: "--source", DemoSource.self)
         options.trace = trace
+        options.list = try choice(list, option: "--list", ListKind.self)
         if let seed {
             guard isDigits(seed), let value = UInt64(seed) else {
                 throw DemoOptionError(option: "--seed", value: seed, expected: "a whole number from 0 to \(UInt64.max)")
@@ -190,6 +193,14 @@ package struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional,
             help: "How the simulated source answers: timeout (GLib timeouts, onRefresh) or async (refreshAction awaiting Task.sleep).")
     var source = "timeout"
+    @Option(parsing: .unconditional, help: """
+        List: virtual (ours, any row count), treeview (GtkTreeView + GtkListStore, column headers; \
+        at most 1000000 rows), listbox (GtkListBox of GtkLabel rows: slow to open, ~1 s per \
+        10000 rows; at most 10000) or textview (GtkTextView, one paragraph per row; at most \
+        100000). GTK's lists are wrapped in a RefreshBin; more rows than a list's limit are \
+        clamped with a warning.
+        """)
+    var list = "virtual"
 
     package init() {}
 
@@ -197,7 +208,7 @@ package struct RunCommand: ParsableCommand {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed,
                                   slowMotion: slowMotion, overlay: overlay, source: source,
-                                  traceAnimations: traceAnimations)
+                                  traceAnimations: traceAnimations, list: list)
     }
 
     package func validate() throws {

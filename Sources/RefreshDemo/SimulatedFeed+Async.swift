@@ -32,12 +32,13 @@ extension SimulatedFeed {
 extension DemoApp {
     /// `--source async`: the view's async handlers await the feed; the trace lines are the ones
     /// the timeout source writes, in the same order (begin when asked, end before the view ends).
-    func useAsyncSource(on view: RefreshView) {
+    func useAsyncSource(on view: RefreshController) {
         view.refreshAction = { [weak self] in
             guard let self else { throw CancellationError() }
             trace?.begin("refresh")
             let result = try await feed.refresh()
-            trace?.end("refresh", ok: result.ok, added: result.added, rows: rows.rowCount)
+            applyRefresh(result)
+            trace?.end("refresh", ok: result.ok, added: result.added, rows: control?.rowCount ?? rows.rowCount)
             guard result.ok else { throw SimulatedFeed.Failure() }
             return result.added
         }
@@ -45,7 +46,8 @@ extension DemoApp {
             guard let self else { throw CancellationError() }
             trace?.begin("load")
             let result = try await feed.loadMore()
-            trace?.end("load", ok: result.ok, added: result.added, rows: rows.rowCount)
+            applyLoad(result)
+            trace?.end("load", ok: result.ok, added: result.added, rows: control?.rowCount ?? rows.rowCount)
             guard result.ok else { throw SimulatedFeed.Failure() }
             return (added: result.added, exhausted: result.exhausted)
         }

@@ -109,6 +109,57 @@ package enum EventSynthesis {
         return true
     }
 
+    package enum TouchPhase: Sendable {
+        case begin, update, end, cancel
+    }
+
+    /// One touch event of sequence `sequence` (any non-zero number naming the finger) at (x, y):
+    /// GDK_TOUCH_BEGIN / UPDATE / END / CANCEL, as a touchscreen sends them. The sequence does
+    /// not emulate the pointer: GTK delivers touch events only, no emulated button events.
+    @discardableResult
+    package static func touch(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ phase: TouchPhase, x: Double, y: Double, sequence: UInt = 1,
+        time: UInt32? = nil
+    ) -> Bool {
+        guard let target = pointerTarget(widget, x: x, y: y) else { return false }
+        let type: GdkEventType
+        switch phase {
+        case .begin: type = GDK_TOUCH_BEGIN
+        case .update: type = GDK_TOUCH_UPDATE
+        case .end: type = GDK_TOUCH_END
+        case .cancel: type = GDK_TOUCH_CANCEL
+        }
+        let event = gdk_event_new(type)!
+        event.pointee.touch.window = retained(target.window)
+        event.pointee.touch.time = time ?? nextTime()
+        event.pointee.touch.x = target.x
+        event.pointee.touch.y = target.y
+        event.pointee.touch.x_root = target.rootX
+        event.pointee.touch.y_root = target.rootY
+        event.pointee.touch.sequence = OpaquePointer(bitPattern: max(sequence, 1))
+        event.pointee.touch.emulating_pointer = 0
+        event.pointee.touch.state = phase == .begin ? 0 : button1Mask
+        deliver(event, device: target.pointer, source: target.source)
+        return true
+    }
+
+    /// A one-finger touch drag: begin at `from`, `steps` updates along the straight line, end at
+    /// `to` (or leave the finger down with `release: false`).
+    @discardableResult
+    package static func touchDrag(
+        _ widget: UnsafeMutablePointer<GtkWidget>, from: (x: Double, y: Double), to: (x: Double, y: Double),
+        steps: Int = 8, release: Bool = true, sequence: UInt = 1
+    ) -> Bool {
+        guard touch(widget, .begin, x: from.x, y: from.y, sequence: sequence) else { return false }
+        let n = max(1, steps)
+        for i in 1...n {
+            let f = Double(i) / Double(n)
+            touch(widget, .update, x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f, sequence: sequence)
+        }
+        if release { touch(widget, .end, x: to.x, y: to.y, sequence: sequence) }
+        return true
+    }
+
     /// A key press or release, sent to the widget's toplevel, which forwards it to its focus
     /// widget as GTK does with real key events. `keyval` is a GDK keysym (`GDK_KEY_F5`, …).
     @discardableResult
@@ -136,6 +187,22 @@ package enum EventSynthesis {
         g_free(keys)
         let seat = gdk_display_get_default_seat(display)
         let keyboard = gdk_seat_get_keyboard(seat)
+        deliver(event, device: keyboard, source: keyboard)
+        return true
+    }
+
+    /// Focus-in (or out) on the widget's toplevel, as the window manager's would: under Xvfb
+    /// without one no window is active, and widgets that act on keys only with the focus (a
+    /// GtkTreeView's cursor keys) ignore them.
+    @discardableResult
+    package static func focus(_ widget: UnsafeMutablePointer<GtkWidget>, in isIn: Bool = true) -> Bool {
+        guard let toplevel = gtk_widget_get_toplevel(widget), let window = gtk_widget_get_window(toplevel)
+        else { return false }
+        let event = gdk_event_new(GDK_FOCUS_CHANGE)!
+        event.pointee.focus_change.window = retained(window)
+        event.pointee.focus_change.send_event = 1
+        event.pointee.focus_change.in = isIn ? 1 : 0
+        let keyboard = gdk_seat_get_keyboard(gdk_display_get_default_seat(gtk_widget_get_display(widget)))
         deliver(event, device: keyboard, source: keyboard)
         return true
     }

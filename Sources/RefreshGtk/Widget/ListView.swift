@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShim
+import RefreshCore
 
 /// The virtual list under the refresh header and footer: a GtkScrolledWindow hosting a
 /// `PtrScrollableArea` (a GtkDrawingArea that implements GtkScrollable).
@@ -64,6 +65,8 @@ package final class ListView {
     private var hadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var valueChanged: SignalConnection?
     private var connections: [SignalConnection] = []
+    /// The controller's theme-change handlers (`attach`), removed at `detach`.
+    fileprivate var styleConnections: [SignalConnection] = []
     /// The offset while no adjustment is attached.
     private var detachedOffset = 0.0
     package private(set) var viewportWidth = 0.0
@@ -330,6 +333,44 @@ package final class ListView {
     /// GNOME's "dim-label" opacity.
     static let subtitleAlpha = 0.55
     static let separatorAlpha = 0.12
+}
+
+/// Our list is one host among others (docs/architecture.md, "Hosts"): it draws its own rows
+/// shifted by the displacement (cheaper than moving or re-allocating a widget) and knows every
+/// row's height, so nothing waits for a layout.
+extension ListView: ScrollHost {
+    package var rootWidget: UnsafeMutablePointer<GtkWidget> { scrolledWindow }
+    package var styleWidget: UnsafeMutablePointer<GtkWidget> { area }
+    package var input: HostInput {
+        HostInput(scrollWidgets: [area], keyWidgets: [(area, true)], gestureWidget: area,
+                  gesturePhase: GTK_PHASE_BUBBLE, mouseDragsScroll: true, scrolledWindow: scrolledWindow)
+    }
+    package var lineHeight: Double { rowHeight }
+    package var footerRoomIsVirtual: Bool { false }
+
+    package func scroll(_ command: ScrollCommand) -> Bool { false }
+    package func hostWillHandle(_ command: ScrollCommand) {}
+    package func heightOfRowsInserted(atTop count: Int) -> Double? { Double(count) * rowHeight }
+    package func heightOfRowsAppended(_ count: Int) -> Double? { Double(count) * rowHeight }
+    package func expectRowsInserted(atTop count: Int, engineOffset: Double) {}
+    package func headerDidSettle() -> Double? { nil }
+
+    package func attach(_ hooks: HostHooks) {
+        onOffsetChanged = hooks.offsetChanged
+        onViewportChanged = { _, height in hooks.viewportChanged(height) }
+        drawOverlay = { cr, width, height in hooks.draw(cr, width, height, 0) }
+        onFirstFrame = hooks.firstFrame
+        styleConnections = [
+            GSignal.connect(area, "style-updated", after: true) { hooks.styleChanged() },
+            GSignal.connectPointer(area, "screen-changed", after: true) { _ in hooks.styleChanged() },
+            GSignal.connectNotify(area, property: "scale-factor") { hooks.styleChanged() },
+        ]
+    }
+
+    package func detach() {
+        for connection in styleConnections { connection.disconnect() }
+        styleConnections = []
+    }
 }
 
 /// What a destroyed list shows: nothing (the app's source is released at teardown).

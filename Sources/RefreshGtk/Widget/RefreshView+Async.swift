@@ -2,7 +2,7 @@ import CGtk
 
 /// The async way to answer a refresh or a load-more, SwiftUI's `.refreshable { await … }` for
 /// GTK: the header stays open exactly while the closure runs (docs/main-loop.md).
-extension RefreshView {
+extension RefreshController {
     /// Runs when the user (or ``beginRefreshing()``) asks for a refresh, once the header has
     /// settled open; the refresh lasts exactly while the closure runs.
     ///
@@ -79,7 +79,7 @@ package final class AsyncActions {
     }
 
     /// Starts the async refresh if there is one; false: the view calls `onRefresh` instead.
-    func startRefresh(for view: RefreshView) -> Bool {
+    func startRefresh(for view: RefreshController) -> Bool {
         guard let action = refresh else { return false }
         refreshTask?.cancel()
         nextToken += 1
@@ -99,7 +99,7 @@ package final class AsyncActions {
     }
 
     /// Starts the async load-more if there is one; false: the view calls `onLoadMore` instead.
-    func startLoadMore(for view: RefreshView) -> Bool {
+    func startLoadMore(for view: RefreshController) -> Bool {
         guard let action = loadMore else { return false }
         loadTask?.cancel()
         nextToken += 1
