@@ -54,7 +54,10 @@ struct AccessibilityTests {
     /// Xvfb): has-focus, GtkWidgetAccessible's FOCUSED and our focused descendant depend on it.
     static func focusWindow(_ h: GtkHarness) {
         gtk_widget_grab_focus(h.view.list.area)
-        guard let window = gtk_widget_get_window(h.window), let event = gdk_event_new(GDK_FOCUS_CHANGE) else { return }
+        guard let window = gtk_widget_get_window(h.window), let event = gdk_event_new(GDK_FOCUS_CHANGE) else {
+            Issue.record("the window is not realized: no focus-change event")
+            return
+        }
         event.pointee.focus_change.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(window)))
         event.pointee.focus_change.send_event = 1
         event.pointee.focus_change.`in` = 1
