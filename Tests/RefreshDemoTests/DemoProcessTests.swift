@@ -143,22 +143,26 @@ final class DemoProcess: @unchecked Sendable {
         return true
     }
 
-    /// Starts Xvfb on the first free display number ≥ 90 and waits for its socket.
+    /// Starts Xvfb on a display number it picks itself (`-displayfd`: the first one free, stale
+    /// lock files of dead servers taken over) and returns it once the server accepts
+    /// connections — Xvfb writes the number to the pipe only then. Scanning /tmp for lock files
+    /// instead raced with every other Xvfb on the machine and was fooled by stale locks.
     private static func startServer(_ server: Process) throws -> String {
-        for number in 90..<140 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
-            server.executableURL = URL(fileURLWithPath: try #require(tool("Xvfb")))
-            server.arguments = [":\(number)", "-screen", "0", "800x900x24", "-nolisten", "tcp"]
-            server.standardOutput = FileHandle.nullDevice
-            server.standardError = FileHandle.nullDevice
-            try server.run()
-            let socket = "/tmp/.X11-unix/X\(number)"
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, server.isRunning, !FileManager.default.fileExists(atPath: socket) {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            if FileManager.default.fileExists(atPath: socket) { return ":\(number)" }
+        server.executableURL = URL(fileURLWithPath: try #require(tool("Xvfb")))
+        server.arguments = ["-displayfd", "1", "-screen", "0", "800x900x24", "-nolisten", "tcp"]
+        let ready = Pipe()
+        server.standardOutput = ready
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        var written = Data()
+        while !written.contains(UInt8(ascii: "\n")) {
+            let chunk = ready.fileHandleForReading.availableData  // blocks until data or the end
+            if chunk.isEmpty { break }  // Xvfb exited without a display
+            written.append(chunk)
         }
-        throw DemoProcessError.noDisplay
+        let text = String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let number = Int(text) else { throw DemoProcessError.noDisplay }
+        return ":\(number)"
     }
 
     /// Parses whole lines; empty data is the end of the app's stdout.
