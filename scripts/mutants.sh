@@ -152,14 +152,14 @@ mutant "the footer's focus ring is not drawn" \
   'FooterPixelTests'
 
 # --- The widget (RefreshGtk/Widget) --------------------------------------------------------------
-mutant "teardown skips the tick callback" \
+mutant "teardown does not mark the view destroyed (later calls still schedule ticks)" \
   Sources/RefreshGtk/Widget/RefreshView.swift \
-  '        frameTick?.remove()\n' '        _ = frameTick\n' \
+  '        isDestroyed = true\n        frameTick?.remove()' '        isDestroyed = false\n        frameTick?.remove()' \
   'TeardownTests'
-mutant "teardown skips one signal handler" \
+mutant "teardown leaves its handler on GtkSettings connected" \
   Sources/RefreshGtk/Widget/RefreshView.swift \
-  'for connection in connections { connection.disconnect() }' \
-  'for connection in connections.dropFirst() { connection.disconnect() }' \
+  'GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in\n            self?.readAnimationSetting(settings)\n        }.keep(in: &connections)' \
+  '_ = GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in\n            self?.readAnimationSetting(settings)\n        }' \
   'TeardownTests'
 mutant "the widget ignores gtk-enable-animations" \
   Sources/RefreshGtk/Widget/RefreshView.swift \

@@ -180,8 +180,15 @@ struct ClassicPanel {
         #expect(ringCoverage(panel.ink, center: center, radius: 6) <= 0.2, "the ring is filled")
         #expect(panel.ink[center.x, center.y - 2].a >= 200, "no bar of the '!'")
         #expect(panel.ink[center.x, center.y + 4.5].a >= 200, "no dot of the '!'")
-        let colour = try #require(panel.ink.inkColour(columns: panel.indicator))
-        #expect(colour.distance(to: Palette.light.error) <= 10, "mark colour \(colour)")
+        // Each part in the error colour: the ring all round, the bar and the dot.
+        let parts = (0..<8).map { i -> (String, Pixel) in
+            let a = Double(i) * .pi / 4
+            return ("ring at \(i * 45)°", panel.ink[center.x + 9 * cos(a), center.y + 9 * sin(a)])
+        } + [("bar", panel.ink[center.x, center.y - 2]), ("dot", panel.ink[center.x, center.y + 4.5])]
+        for (name, pixel) in parts {
+            #expect(pixel.a >= 200 && pixel.color.distance(to: Palette.light.error) <= 10,
+                    "\(name): \(pixel.color), expected \(Palette.light.error)")
+        }
     }
 }
 
@@ -368,8 +375,15 @@ struct ClassicPanel {
         #expect(ink[c.x, c.y - 2].a == 255, "no bar of the '!'")
         #expect(ink[c.x, c.y + 5].a == 255, "no dot of the '!'")
         #expect(ink[c.x - 5, c.y].a == 0)
-        let colour = try #require(ink.inkColour())
-        #expect(colour.distance(to: palette.error) <= 8, "mark colour \(colour), expected \(palette.error)")
+        // The ring itself, the bar and the dot: each opaque and in the error colour.
+        let marks = (0..<12).map { i -> (String, Pixel) in
+            let a = Double(i) * .pi / 6
+            return ("ring at \(i * 30)°", ink[c.x + JGlyph.strokeRadius * cos(a), c.y + JGlyph.strokeRadius * sin(a)])
+        } + [("bar", ink[c.x, c.y - 2]), ("dot", ink[c.x, c.y + 5])]
+        for (name, pixel) in marks {
+            #expect(pixel.a == 255 && pixel.color.distance(to: palette.error) <= 8,
+                    "\(name): \(pixel.color), expected \(palette.error)")
+        }
     }
 
     /// The classic header says it failed in two lines with the error mark (above); the plain

@@ -123,6 +123,19 @@ struct ScrollSourceTests {
         #expect(c.h.refreshes == 1)
     }
 
+    /// SPEC §1 in absolute time: a wheel gesture ends 150–250 ms after its last input, whatever
+    /// the constant says (the tests above follow `Tuning.releaseQuietPeriod` to the instant).
+    @Test func aWheelGestureEndsBetween150And250MillisecondsAfterItsLastNotch() throws {
+        let c = try Clocked()
+        defer { c.close() }
+        for _ in 0..<2 { EventSynthesis.scroll(c.area, x: 100, y: 100, .up, sourceDevice: try c.h.mouse) }
+        #expect(c.h.view.headerPhase == .pulling)
+        c.wait(0.15)
+        #expect(c.h.view.state.isGestureActive, "released less than 150 ms after the last notch")
+        c.wait(0.1)
+        #expect(!c.h.view.state.isGestureActive, "still held 250 ms after the last notch")
+    }
+
     /// A touchpad and a mouse are separate gestures. After a touchpad pull that armed, a wheel
     /// notch down from the mouse first ends the touchpad's gesture — it refreshes — and then
     /// scrolls the held header. After the same pull by the mouse's smooth deltas, the notch is
