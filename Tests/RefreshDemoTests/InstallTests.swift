@@ -63,7 +63,10 @@ enum ScriptHarness {
 
     /// Every path under `root`, relative, directories with a trailing "/", sorted.
     static func tree(_ root: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        guard let walker = FileManager.default.enumerator(atPath: root) else {
+            Issue.record("cannot list \(root)")
+            return []
+        }
         var out: [String] = []
         while let rel = walker.nextObject() as? String {
             var isDir: ObjCBool = false
