@@ -1,7 +1,7 @@
 import RefreshGtk
 import CGtk
 
-/// The demo's data source (SPEC §7): pages arrive after a GLib timeout and fail at a given rate.
+/// The demo's data source (docs/architecture.md#demo-data-source): pages arrive after a GLib timeout and fail at a given rate.
 /// Answers are decided when asked (from the seeded generator), applied to `rows` when the
 /// timeout fires, then reported. `cancel()` drops every pending answer (window closed).
 @MainActor
@@ -50,7 +50,7 @@ package final class SimulatedFeed {
     }
 
     /// After `latency`: prepends 1…pageSize rows and restarts paging (a refresh reloads the first
-    /// page, SPEC §6), or fails and changes nothing.
+    /// page, docs/behaviour.md#refresh-lifecycle), or fails and changes nothing.
     package func refresh(_ completion: @escaping @MainActor (Result) -> Void) {
         schedule(plannedRefresh(), then: completion)
     }

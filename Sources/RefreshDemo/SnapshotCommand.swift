@@ -15,7 +15,7 @@ package enum SnapshotTheme: String, CaseIterable, Sendable {
     package var palette: Palette { self == .light ? .light : .dark }
 }
 
-/// Which part of the sequence `snapshot --phase` names (SPEC §3.3–3.4, §6).
+/// Which part of the sequence `snapshot --phase` names (docs/behaviour.md#header-states, #jike-header, #refresh-lifecycle).
 package enum SnapshotPhase: String, CaseIterable, Sendable {
     case pull, refresh, end, failed
 }

@@ -6,7 +6,7 @@ import RefreshCore
 import Glibc
 #endif
 
-/// The J's reference geometry at one instant (seed 001, SPEC §3.1, §3.4), computed from the
+/// The J's reference geometry at one instant (docs/behaviour.md#jike-header), computed from the
 /// geometry constants alone — not from `JGlyph.shapes` nor the painter — as polylines in the
 /// 45×45 box's coordinates. Drawn as thin lines over the live header (the demo's G key), it
 /// shows at once where the drawing departs from the reference; tests hold the painter's pixels
@@ -33,7 +33,7 @@ package struct ReferenceOutline: Equatable, Sendable {
     /// The box's corners (the J is drawn in a 45×45 box).
     package static let box = Rect(x: 0, y: 0, width: 45, height: 45)
 
-    // The seed's numbers, restated from SPEC §3.1/§3.4 rather than taken from the painter.
+    // The reference numbers, restated from docs/behaviour.md#jike-header rather than taken from the painter.
     static let cx = 22.5, cy = 22.5
     static let inner = 8.0, outer = 13.0, stem = 16.0, width = 5.0
     static var mid: Double { (inner + outer) / 2 }

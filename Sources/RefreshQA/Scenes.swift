@@ -1,9 +1,9 @@
 import RefreshGtk
 import RefreshCore
 
-/// One instant of the header's sequence (SPEC §3.3–3.4, §4, §6).
+/// One instant of the header's sequence (docs/behaviour.md#header-states, #jike-header, #classic-header, #plain-header, #refresh-lifecycle).
 package enum HeaderMoment: Equatable, Sendable {
-    /// A drag held at pull `p = progress · 70` (SPEC §3.1's `s`, 0…1) long enough for the
+    /// A drag held at pull `p = progress · 70` (the fill `s` of docs/behaviour.md#jike-header, 0…1) long enough for the
     /// classic arrow to finish turning: what the user sees while holding still.
     case pull(progress: Double)
     /// `seconds` after the pull reached the trigger (p = 70): the classic arrow turning over.
@@ -90,7 +90,7 @@ package enum HeaderScene {
     }
 }
 
-/// One state of the footer (SPEC §5).
+/// One state of the footer (docs/behaviour.md#footer-and-load-more).
 package enum FooterMoment: Equatable, Sendable {
     case idle
     /// `seconds` after load-more started (the spinner's angle).

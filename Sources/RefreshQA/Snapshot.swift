@@ -7,7 +7,7 @@ package enum Snapshot {
     /// The viewport width classic and plain headers are drawn at unless told otherwise.
     package static let defaultWidth = 360.0
 
-    /// The part of the viewport a header image shows: for jike the 45×45 box of SPEC §3.1 (in a
+    /// The part of the viewport a header image shows: for jike the 45×45 box of docs/behaviour.md#jike-header (in a
     /// viewport as wide as the box), for classic and plain the panel, `width` × held height.
     package static func headerRegion(_ visual: HeaderVisual, width: Double) -> (viewportWidth: Double, region: Rect) {
         switch visual.style {

@@ -7,7 +7,7 @@ import Glibc
 
 /// Builds GdkEvents in-process and delivers them with `gtk_main_do_event`, as if they came from
 /// the display server. For tests and scripted QA: xdotool cannot produce smooth scrolling or a
-/// scroll-stop, and `gdk_test_simulate_*` deliver nothing in XI2 mode (see GTK-NOTES).
+/// scroll-stop, and `gdk_test_simulate_*` deliver nothing in XI2 mode (see docs/gtk3-notes.md#synthesized-input).
 ///
 /// Coordinates are in the widget's own coordinate space (its allocation origin is 0,0); they are
 /// translated to the event window and to root coordinates here. The widget must be realized.

@@ -1,7 +1,7 @@
 import RefreshCore
 import Testing
 
-/// SPEC §3.4 (morph, spin, end) and the tweens behind every settle (§2).
+/// docs/behaviour.md#jike-header (morph, spin, end) and the tweens behind every settle (docs/behaviour.md#input-model).
 @Suite("Animation: header timeline")
 struct HeaderTimelineTests {
     @Test("Morph runs 0 → 1 linearly over 0.15 s")

@@ -1,7 +1,7 @@
 import RefreshCore
 import Testing
 
-/// SPEC §6: header and footer together.
+/// docs/behaviour.md#refresh-lifecycle: header and footer together.
 @Suite("Exclusion: refresh and load-more")
 struct ExclusionTests {
     @Test("While refreshing, load-more is refused — by scrolling, keys and click — and not queued")

@@ -1,7 +1,7 @@
 import RefreshCore
 import Testing
 
-/// SPEC §5: the load-more footer.
+/// docs/behaviour.md#footer-and-load-more: the load-more footer.
 @Suite("Footer: auto mode")
 struct AutoFooterTests {
     @Test("Auto mode fires exactly once when the bottom comes within the footer's height")

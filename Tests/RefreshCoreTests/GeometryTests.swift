@@ -1,7 +1,7 @@
 import RefreshCore
 import Testing
 
-/// SPEC §3.1 (the J's geometry), §3.2 (its position), §3.4 (the ring).
+/// docs/behaviour.md#jike-header (the J's geometry, its position, the ring).
 @Suite("Geometry: the J")
 struct JGeometryTests {
     static let c = Point(22.5, 22.5)

@@ -1,7 +1,7 @@
 import RefreshCore
 import Testing
 
-/// SPEC §3.3 (states and trigger), §3.4 (refresh animation, end), §3.5 (programmatic refresh), §6 (failure).
+/// docs/behaviour.md#header-states (states and trigger), #jike-header (refresh animation, end), #refresh-lifecycle (programmatic refresh, failure).
 @Suite("Header: states and trigger")
 struct HeaderTriggerTests {
     @Test("idle → pulling → armed at p ≥ 70")

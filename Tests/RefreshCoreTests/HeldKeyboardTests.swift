@@ -1,7 +1,7 @@
 import RefreshCore
 import Testing
 
-/// Keys while a header or footer is held open (SPEC §2 keyboard, §3.3): the held part scrolls
+/// Keys while a header or footer is held open (docs/behaviour.md#keyboard-and-accessibility, #header-states): the held part scrolls
 /// away with the rows, in one direction, and the keys reach the real end.
 @Suite struct HeldKeyboardTests {
     /// Where row 0 is drawn: index·h − offset + pull − push.
@@ -49,7 +49,7 @@ import Testing
     }
 }
 
-/// `gtk-enable-animations` off: nothing left to animate means no frame ticks (SPEC §3.4 static ring).
+/// `gtk-enable-animations` off: nothing left to animate means no frame ticks (docs/behaviour.md#refresh-lifecycle).
 @Suite struct StillFramesTests {
     @Test func aRefreshWithoutAnimationsStopsTickingOnceTheActionFired() {
         var e = longList()

@@ -1,7 +1,7 @@
 import RefreshCore
 import Testing
 
-/// SPEC §2: input → pull/push, one model for every device.
+/// docs/behaviour.md#input-model: input → pull/push, one model for every device.
 @Suite("Input: rubber band")
 struct RubberBandTests {
     static let dimensions: [Double] = [100, 600, 1200]

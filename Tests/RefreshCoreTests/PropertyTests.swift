@@ -3,7 +3,7 @@ import PropertyBased
 import RefreshCore
 import Testing
 
-// SPEC §8: robustness rules that hold for every interleaving of inputs.
+// docs/behaviour.md#invariants: robustness rules that hold for every interleaving of inputs.
 //
 // A scenario is a random viewport, list, style and footer mode, a simulated data source (latency and
 // outcomes), and 50–200 steps of random input and API calls, each after a random pause. `Simulation`
@@ -240,7 +240,7 @@ struct Simulation {
                 let (pull, push) = (e.pull, e.push)
                 remember(pull: pull, push: push)
                 call { $0.tick(at: $1) }
-                // §2: time alone moves the content only by eased settles: never a jump. A settle
+                // docs/behaviour.md#invariants: time alone moves the content only by eased settles: never a jump. A settle
                 // is an ease-out cubic over at least `shortestSettle` s: its value moves at most
                 // 3·D/T per second (the cubic's slope is 3 at its start and falls; settles that
                 // follow each other within a frame cover no more), D being its distance. A settle
@@ -336,7 +336,7 @@ struct Simulation {
         }
     }
 
-    // MARK: Calls with their own rules (§3.5, §5, §8: no-ops)
+    // MARK: Calls with their own rules (docs/behaviour.md#invariants: no-ops)
 
     /// The engine as it would be at `t` had nothing been called.
     func reference() -> (RefreshEngine, [EngineEvent]) {
@@ -378,14 +378,14 @@ struct Simulation {
         guard accepted else { return fail("endRefreshing refused while refreshing") }
         if !wasRequested { cancelledSessions += 1 }
         sessionOpen = false
-        // §6: the rows stay exactly as they were on failure; on success what the user sees stays.
+        // docs/behaviour.md#refresh-lifecycle: the rows stay exactly as they were on failure; on success what the user sees stays.
         if !ok || ref.0.offset == 0 {
             if abs(e.offset - ref.0.offset) > 1e-6 { fail("endRefreshing moved the list \(ref.0.offset) → \(e.offset)") }
         } else if abs(e.offset - min(ref.0.offset + inserted, e.maxOffset)) > 1e-6 {
             fail("rows inserted above moved the visible rows: \(ref.0.offset) + \(inserted) → \(e.offset)")
         }
         if abs(e.rowsHeight - (ref.0.rowsHeight + (ok ? inserted : 0))) > 1e-6 { fail("rows height wrong after endRefreshing") }
-        // §6: a successful refresh clears noMoreData (a key scroll still moving may load at once).
+        // docs/behaviour.md#refresh-lifecycle: a successful refresh clears noMoreData (a key scroll still moving may load at once).
         if ok, ref.0.footer == .noMoreData, e.footer != .idle, !(e.footer == .loading && events.contains(.loadRequested)) {
             fail("a successful refresh left the footer \(e.footer)")
         }
@@ -400,7 +400,7 @@ struct Simulation {
             return
         }
         guard accepted else { return fail("endLoading refused while loading") }
-        // §5: new rows are appended without moving what the user is looking at. (Without animations
+        // docs/behaviour.md#footer-and-load-more: new rows are appended without moving what the user is looking at. (Without animations
         // a footer that is no longer held jumps back, as every settle does.)
         let before = ref.0.offset - ref.0.displacement
         let after = e.offset - e.displacement
@@ -525,7 +525,7 @@ struct Simulation {
         }
     }
 
-    /// No input for a while: the content rests at its resting value (SPEC §2, §8: no drift).
+    /// No input for a while: the content rests at its resting value (docs/behaviour.md#input-model, #invariants: no drift).
     mutating func checkResting() {
         if e.isGestureActive { fail("a gesture outlived the quiet period") }
         let running = e.header == .refreshing || e.header == .failed
@@ -598,7 +598,7 @@ enum Minimiser {
 
 // MARK: - Tests
 
-@Suite("Properties: every interleaving (SPEC §8)")
+@Suite("Properties: every interleaving (docs/behaviour.md#invariants)")
 struct PropertyTests {
     /// Fixed seeds: CI sees the same 480 scenarios (≈ 60 000 steps) every run.
     static func seeded(_ index: Int) -> Scenario {
@@ -607,7 +607,7 @@ struct PropertyTests {
         return ScenarioGen.scenario.run(using: &rng)
     }
 
-    @Test("Random interleavings keep every §8 rule at every instant and come to rest without drift",
+    @Test("Random interleavings keep every invariant (docs/behaviour.md#invariants) at every instant and come to rest without drift",
           arguments: 0..<8)
     func interleavings(batch: Int) {
         var steps = 0

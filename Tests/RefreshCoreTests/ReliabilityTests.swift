@@ -1,7 +1,7 @@
 import RefreshCore
 import Testing
 
-// The failure modes that plague every refresh control (SPEC §8), each made impossible by the
+// The failure modes that plague every refresh control (docs/behaviour.md#invariants), each made impossible by the
 // engine and proved here with injected time. The GTK side of the same points lives in
 // Tests/RefreshGtkTests/ReliabilityGtkTests.swift and TeardownTests.swift.
 
@@ -32,7 +32,7 @@ extension RefreshEngine {
         return samples
     }
 
-    /// The rest position (SPEC §8): nothing displaced, nothing moving, the offset in range.
+    /// The rest position (docs/behaviour.md#invariants): nothing displaced, nothing moving, the offset in range.
     var isAtRest: Bool {
         pull == 0 && push == 0 && displacement == 0 && !needsTicks && offset >= 0 && offset <= maxOffset
     }

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// SPEC §3.1–3.4 checked on rendered pixels of the jike snapshot (light palette), in logical
+/// docs/behaviour.md#jike-header checked on rendered pixels of the jike snapshot (light palette), in logical
 /// coordinates of the 45×45 box: centre C = (22.5, 22.5), stroke radius 10.5, stem at x = 33.
 @Suite struct JGeometryPixelTests {
     static let c = JGlyph.center
@@ -144,7 +144,7 @@ import Glibc
         #expect(render(.end(seconds: 0.5)).pixels.allSatisfy { $0.a == 0 })
     }
 
-    /// The box's own coordinates are used: the J is where SPEC §3.1 puts it whatever the pull
+    /// The box's own coordinates are used: the J is where docs/behaviour.md#jike-header puts it whatever the pull
     /// (its position in the viewport is HeaderVisual.jikeBox's business).
     @Test func stemTopIsAtCentreMinusStemHeight() {
         let raster = render(.pull(progress: 1), scale: 4)

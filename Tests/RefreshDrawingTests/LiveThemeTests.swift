@@ -44,7 +44,7 @@ struct LiveThemeTests {
         #expect(palette.text == RGBA(238, 238, 236, alpha: Palette.dark.text.a))
     }
 
-    /// SPEC §3.1: the seed's colours stay the defaults when the theme's selection would also read.
+    /// docs/behaviour.md#jike-header: the article's colours stay the defaults when the theme's selection would also read.
     @Test func lightThemeKeepsTheSeedAccent() throws {
         let palette = try palette(css: """
             @define-color theme_base_color #ffffff;

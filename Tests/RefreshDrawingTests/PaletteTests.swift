@@ -40,7 +40,7 @@ import Testing
 
     func contrast(_ a: RGBA, _ b: RGBA) -> Double { a.contrast(with: b) }
 
-    /// SPEC §3.1: the seed's colours are the defaults wherever they read well.
+    /// docs/behaviour.md#jike-header: the article's colours are the defaults wherever they read well.
     @Test func adwaitaKeepsTheSeedColours() {
         let palette = derive(Self.adwaita)
         #expect(palette.track == Palette.light.track)

@@ -20,7 +20,7 @@ private func footer(_ moment: FooterMoment, focused: Bool = false, palette: Pale
 }
 
 /// The direction (degrees, y down) of the classic arrow at `turn` (0 down … 1 up): the tip is
-/// (0, 1) turned by `turn`·π, clockwise on screen (SPEC §4).
+/// (0, 1) turned by `turn`·π, clockwise on screen (docs/behaviour.md#classic-header).
 private func arrowDegrees(turn: Double) -> Double {
     let angle = turn * .pi
     return atan2(cos(angle), -sin(angle)) * 180 / .pi
@@ -70,7 +70,7 @@ private func ringCoverage(_ ink: Ink, center: Point, radius: Double, samples: In
 
 // MARK: - Classic header
 
-/// The classic panel (SPEC §4): an indicator (arrow, spinner or mark, in a 20 px box) 12 px
+/// The classic panel (docs/behaviour.md#classic-header): an indicator (arrow, spinner or mark, in a 20 px box) 12 px
 /// left of a block of two centred lines, the whole vertically centred in the 60 px panel.
 struct ClassicPanel {
     let ink: Ink
@@ -114,7 +114,7 @@ struct ClassicPanel {
         #expect(abs(angleDifference(up.degrees, -90)) <= 6, "armed: the arrow points at \(up.degrees)°")
     }
 
-    /// Arming turns the arrow over in 0.2 s with an ease-out (SPEC §4), through the left.
+    /// Arming turns the arrow over in 0.2 s with an ease-out (docs/behaviour.md#classic-header), through the left.
     @Test(arguments: [0.0, 0.03, 0.06, 0.1, 0.15, 0.2, 0.3])
     func arrowTurnsOverAfterArming(seconds: Double) throws {
         let panel = try ClassicPanel(.armed(seconds: seconds))
@@ -170,7 +170,7 @@ struct ClassicPanel {
         #expect(abs(box.midX - (panel.textLeft - ClassicPanel.indicatorToText)) <= 2)
     }
 
-    /// A failed refresh: a ring with "!" in the error colour (SPEC §6), where the arrow was.
+    /// A failed refresh: a ring with "!" in the error colour (docs/behaviour.md#jike-header), where the arrow was.
     @Test func failedShowsTheErrorMark() throws {
         let panel = try ClassicPanel(.failed)
         let box = try #require(panel.ink.box(columns: panel.indicator))
@@ -272,7 +272,7 @@ struct ClassicPanel {
 
 // MARK: - Footer
 
-/// The footer (SPEC §5): a 44 px bar with its message centred; while loading a spinner 8 px
+/// The footer (docs/behaviour.md#footer-and-load-more): a 44 px bar with its message centred; while loading a spinner 8 px
 /// left of the text; focused, a dashed ring 8 px beyond the content sideways and 4 px above
 /// and below; failed, the message in the error colour; no more data, dimmed to 55 %.
 @Suite struct FooterPixelTests {
@@ -362,7 +362,7 @@ struct ClassicPanel {
 // MARK: - Failed, every style
 
 @Suite struct FailedStatePixelTests {
-    /// The J's failure (SPEC §6): a closed ring of the J's stroke radius and width with "!"
+    /// The J's failure (docs/behaviour.md#refresh-lifecycle): a closed ring of the J's stroke radius and width with "!"
     /// inside, in the error colour, in the 45×45 box.
     @Test(arguments: [Palette.light, Palette.dark])
     func jikeFailedIsAnErrorRingWithAnExclamationMark(palette: Palette) throws {

@@ -402,7 +402,7 @@ extension GtkHarness {
         #expect(MainLoop.run(until: { self.view.state.viewportHeight != before }), "the window was not resized")
     }
 
-    /// The rest position (SPEC §8), and GTK agreeing with the engine about it.
+    /// The rest position (docs/behaviour.md#invariants), and GTK agreeing with the engine about it.
     func expectRest(sourceLocation: SourceLocation = #_sourceLocation) {
         view.expectRest(sourceLocation: sourceLocation)
     }

@@ -5,7 +5,7 @@ import RefreshCore
 import RefreshGtk
 import Testing
 
-/// Which device a scroll comes from decides how its gesture ends (SPEC §2): a touchpad's smooth
+/// Which device a scroll comes from decides how its gesture ends (docs/behaviour.md#input-model): a touchpad's smooth
 /// deltas end at its scroll-stop event (the quiet period only as a fallback); a mouse's — wheel
 /// notches or smooth deltas — end after the quiet period; and the two are different gestures.
 /// Events come from a touchpad source device (`EventSynthesis.touchpadDevice`) or the physical
@@ -124,7 +124,7 @@ struct ScrollSourceTests {
         #expect(c.h.refreshes == 1)
     }
 
-    /// SPEC §1 in absolute time: a wheel gesture ends 150–250 ms after its last input, whatever
+    /// docs/behaviour.md#words in absolute time: a wheel gesture ends 150–250 ms after its last input, whatever
     /// the constant says (the tests above follow `Tuning.releaseQuietPeriod` to the instant).
     @Test func aWheelGestureEndsBetween150And250MillisecondsAfterItsLastNotch() throws {
         let c = try Clocked()

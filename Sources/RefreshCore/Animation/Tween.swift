@@ -1,7 +1,7 @@
 /// Easing curves as pure functions of progress 0…1.
 public enum Easing: Sendable, Equatable {
     case linear
-    case easeOut   // cubic: fast start, gentle stop — every settle and spring-back (SPEC §2)
+    case easeOut   // cubic: fast start, gentle stop — every settle and spring-back (docs/behaviour.md#input-model)
 
     public func callAsFunction(_ x: Double) -> Double {
         let t = min(max(x, 0), 1)

@@ -1,4 +1,4 @@
-/// One continuous interaction, from first input to release (SPEC §1).
+/// One continuous interaction, from first input to release (docs/behaviour.md#words).
 struct Gesture: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case wheel      // released after a quiet period

@@ -1,4 +1,4 @@
-/// The whole pull-to-refresh / load-more behaviour as one value type (SPEC §2, §3.3–3.5, §5, §6, §8).
+/// The whole pull-to-refresh / load-more behaviour as one value type (docs/behaviour.md).
 ///
 /// The host feeds it input and time; it answers with the list offset, the displayed pull/push,
 /// the header/footer states, what to draw (`headerVisual`, `footerVisual`) and events to act on
@@ -59,7 +59,7 @@ public struct RefreshEngine: Sendable {
 
     // MARK: - Derived values
 
-    /// Displayed pull `p` at the top edge (SPEC §1).
+    /// Displayed pull `p` at the top edge (docs/behaviour.md#words).
     public var pull: Double { physics.pull(limits, at: now) }
     /// Displayed push `q` at the bottom edge.
     public var push: Double { physics.push(limits, at: now) }
@@ -68,7 +68,7 @@ public struct RefreshEngine: Sendable {
 
     public var header: HeaderPhase { headerState.phase }
 
-    /// Rows shorter than the viewport: the footer stays out of sight and nothing loads (SPEC §5).
+    /// Rows shorter than the viewport: the footer stays out of sight and nothing loads (docs/behaviour.md#footer-and-load-more).
     public var isShortList: Bool { rowsHeight < viewportHeight }
     /// In auto mode the footer follows the last row inside the scroll range; in pull mode it is
     /// revealed by pushing past the bottom.
@@ -501,7 +501,7 @@ extension RefreshEngine {
             let moved = physics.finishMotion(limits: limits)
             evaluateAutoLoad(movingDown: moved > 0)
         case .refreshAction:
-            // The reveal is over: from here on it is a released armed gesture (SPEC §3.5).
+            // The reveal is over: from here on it is a released armed gesture (docs/behaviour.md#refresh-lifecycle).
             switch headerState {
             case .revealing, .running: setHeader(.running(morphStart: headerState.morphStart ?? now, actionDue: nil))
             default: return
@@ -531,7 +531,7 @@ extension RefreshEngine {
         if gesture != nil { release() }
         gesture = Gesture(kind: kind, lastInput: now)
         physics.beginStroke()
-        // A new gesture is a new approach to the bottom (SPEC §5).
+        // A new gesture is a new approach to the bottom (docs/behaviour.md#footer-and-load-more).
         footerEvent(.newApproach)
     }
 
@@ -553,7 +553,7 @@ extension RefreshEngine {
         settleLooseEdges()
     }
 
-    /// The end of a gesture: arm → refresh/load, otherwise spring back to rest (SPEC §2, §3.3).
+    /// The end of a gesture: arm → refresh/load, otherwise spring back to rest (docs/behaviour.md#input-model, #header-states).
     private mutating func release() {
         gesture = nil
         drag = nil
@@ -582,7 +582,7 @@ extension RefreshEngine {
         settleLooseEdges()
     }
 
-    /// With no gesture holding it, an edge resting above its rest value springs back (SPEC §2, §8:
+    /// With no gesture holding it, an edge resting above its rest value springs back (docs/behaviour.md#input-model, #invariants:
     /// no drift). Rest is 0, or anything up to the held header/footer while it is held (a scroll
     /// position inside it).
     private mutating func settleLooseEdges() {
@@ -593,7 +593,7 @@ extension RefreshEngine {
                             duration: duration(Tuning.springBackDuration), limits: limits, at: now)
     }
 
-    /// The end animation: the content settles to 0 over the end duration (SPEC §3.4).
+    /// The end animation: the content settles to 0 over the end duration (docs/behaviour.md#refresh-lifecycle).
     private mutating func startCollapse() {
         guard !physics.isTopHeld else { return }
         guard case .finishing(let since, let until, _, _) = headerState else { return }
@@ -639,7 +639,7 @@ extension RefreshEngine {
         }
     }
 
-    /// idle / pulling / armed while a gesture holds the top (SPEC §3.3, with hysteresis).
+    /// idle / pulling / armed while a gesture holds the top (docs/behaviour.md#header-states, with hysteresis).
     private mutating func classifyPull() {
         guard !headerState.isRefresh else { return }
         let p = pull
@@ -654,13 +654,13 @@ extension RefreshEngine {
         }
     }
 
-    /// Pull-mode footer: armed at q ≥ footer height while a gesture holds the bottom (SPEC §5).
+    /// Pull-mode footer: armed at q ≥ footer height while a gesture holds the bottom (docs/behaviour.md#footer-and-load-more).
     private mutating func classifyPush() {
         guard footerMode == .pull, physics.isBottomHeld else { return }
         footerEvent(.push(push, canLoad: canLoadIgnoringArm))
     }
 
-    /// Auto mode: fire once when the footer comes into view while moving down (SPEC §5).
+    /// Auto mode: fire once when the footer comes into view while moving down (docs/behaviour.md#footer-and-load-more).
     private mutating func evaluateAutoLoad(movingDown: Bool) {
         guard footerMode == .auto, !isShortList else { return }
         footerEvent(.autoZone(inZone: offset + viewportHeight >= rowsHeight - 0.5, movingDown: movingDown,

@@ -1,4 +1,4 @@
-/// The footer's state (SPEC §5). Transitions live in one place: `FooterMachine.handle`.
+/// The footer's state (docs/behaviour.md#footer-and-load-more). Transitions live in one place: `FooterMachine.handle`.
 public enum FooterPhase: String, Sendable, CaseIterable, Equatable {
     case idle         // "Load more"
     case armed        // pull mode: a gesture holds q ≥ footer height
@@ -7,8 +7,8 @@ public enum FooterPhase: String, Sendable, CaseIterable, Equatable {
     case failed       // "Couldn't load — click to retry"
 }
 
-/// How load-more is triggered (SPEC §5).
+/// How load-more is triggered (docs/behaviour.md#footer-and-load-more).
 public enum FooterMode: String, Sendable, CaseIterable, Equatable {
-    case auto         // fires when the footer comes into view (seed 002, default)
-    case pull         // push past the bottom and release, like the header (seed 000)
+    case auto         // fires when the footer comes into view (docs/behaviour.md#footer-and-load-more; the default)
+    case pull         // push past the bottom and release, like the header (docs/behaviour.md#footer-and-load-more)
 }

@@ -15,7 +15,7 @@ public enum Indicators {
         }
     }
 
-    /// The classic header's arrow, 20 px tall; `turn` 0 points down, 1 points up (SPEC §4).
+    /// The classic header's arrow, 20 px tall; `turn` 0 points down, 1 points up (docs/behaviour.md#classic-header).
     public static func arrow(center: Point, turn: Double, color: RGBA) -> [Shape] {
         let angle = min(max(turn, 0), 1) * Double.pi
         func p(_ x: Double, _ y: Double) -> Point {

@@ -1,12 +1,12 @@
-/// The animated "J" of the Jike refresh control (seed 001, SPEC §3.1, §3.4), in its 45×45 box.
+/// The animated "J" of the Jike refresh control (docs/behaviour.md#jike-header), in its 45×45 box.
 
 /// What the J shows at one instant.
 public enum JState: Equatable, Sendable {
-    /// Pulling: `s = clamp(p/70, 0, 1)` of the J is filled (SPEC §3.1).
+    /// Pulling: `s = clamp(p/70, 0, 1)` of the J is filled (docs/behaviour.md#jike-header).
     case fill(Double)
     /// Refreshing: `morph` 0…1 from hook+stem to ring, `rotation` clockwise, `lineWidth` 5 → 0 at the end.
     case ring(morph: Double, rotation: Double, lineWidth: Double)
-    /// A failed refresh: a ring and "!" in the error colour (SPEC §6), thinning at the end.
+    /// A failed refresh: a ring and "!" in the error colour (docs/behaviour.md#jike-header), thinning at the end.
     case failure(lineWidth: Double)
 }
 
@@ -23,13 +23,13 @@ public enum JGlyph {
     public static let strokeRadius = 10.5
     /// `r + w`.
     public static let outerRadius = 13.0
-    /// The grey J's outer arc stops this short of π/2 (SPEC §3.1).
+    /// The grey J's outer arc stops this short of π/2 (docs/behaviour.md#jike-header).
     public static let tailGap = 0.05
-    /// The ring leaves this gap (SPEC §3.4: drawn to 2π − 0.1).
+    /// The ring leaves this gap (docs/behaviour.md#jike-header: drawn to 2π − 0.1).
     public static let ringGap = 0.1
-    /// Below this fill nothing at all is drawn (SPEC §3.1: s < 0.016).
+    /// Below this fill nothing at all is drawn (docs/behaviour.md#jike-header: s < 0.016).
     public static let minimumFill = 0.016
-    /// Centre distance above the content top while p ≤ 70 (SPEC §3.2: 45/2 + 12.5).
+    /// Centre distance above the content top while p ≤ 70 (docs/behaviour.md#jike-header: 45/2 + 12.5).
     public static let restingCenterDepth = 35.0
 
     static let quarter = Double.pi / 2
@@ -64,7 +64,7 @@ public enum JGlyph {
         }
     }
 
-    /// The grey J (SPEC §3.1): inner arc r=8 from π/2 to 0, up 16, right 5, down 16,
+    /// The grey J (docs/behaviour.md#jike-header): inner arc r=8 from π/2 to 0, up 16, right 5, down 16,
     /// outer arc r=13 from 0 to π/2 − 0.05, closed.
     public static let greyJ: [PathElement] = [
         .arc(center: center, radius: innerRadius, from: quarter, to: 0, clockwise: false),

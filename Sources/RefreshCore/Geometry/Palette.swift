@@ -1,15 +1,15 @@
-/// The colours of the header and footer. Light is the seed's; dark keeps the same contrast
-/// against Adwaita-dark's view background (SPEC §3.1: "a dark theme needs its own pair").
+/// The colours of the header and footer. Light is the Jike-style article's; dark keeps the same contrast
+/// against Adwaita-dark's view background (docs/behaviour.md#jike-header: light and dark colours).
 public struct Palette: Equatable, Sendable {
-    /// The empty J (seed 001: RGB 222,226,229).
+    /// The empty J (docs/behaviour.md#jike-header: RGB 222,226,229).
     public var track: RGBA
-    /// The fill, ring and spinner (seed 001: RGB 59,84,106).
+    /// The fill, ring and spinner (docs/behaviour.md#jike-header: RGB 59,84,106).
     public var accent: RGBA
     /// The failure mark.
     public var error: RGBA
     /// Text of the classic header, plain bar and footer.
     public var text: RGBA
-    /// The plain bar (seed 000: cyan).
+    /// The plain bar (docs/behaviour.md#plain-header: cyan).
     public var bar: RGBA
     public var barText: RGBA
 

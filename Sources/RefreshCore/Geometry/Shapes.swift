@@ -20,14 +20,14 @@ public struct Rect: Equatable, Sendable {
 public struct RGBA: Equatable, Sendable {
     public var r: Double, g: Double, b: Double, a: Double
     public init(r: Double, g: Double, b: Double, a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
-    /// From 0…255 components, as the seeds give them.
+    /// From 0…255 components, as the source articles give them.
     public init(_ r: Int, _ g: Int, _ b: Int, alpha: Double = 1) {
         self.init(r: Double(r) / 255, g: Double(g) / 255, b: Double(b) / 255, a: alpha)
     }
     public func withAlpha(_ alpha: Double) -> RGBA { RGBA(r: r, g: g, b: b, a: alpha) }
 }
 
-/// One element of a path. Angles: y down, 0 = right, π/2 = down (SPEC §3.1).
+/// One element of a path. Angles: y down, 0 = right, π/2 = down (docs/behaviour.md#jike-header).
 public enum PathElement: Equatable, Sendable {
     case move(Point)
     case line(Point)

@@ -4,7 +4,7 @@
 /// Text the header or footer shows; the GTK side translates it.
 public enum HeaderMessage: Equatable, Sendable {
     case pullToRefresh, releaseToRefresh, refreshing, updated, failed
-    /// The plain bar names the state with the seed's words.
+    /// The plain bar names the state with the cjrefresh article's words (docs/behaviour.md#plain-header).
     case plainIdle, plainPulling, plainRefreshing
 }
 
@@ -44,14 +44,14 @@ public struct HeaderVisual: Equatable, Sendable {
     public var isVisible: Bool { contentTop > 0 }
 
     /// The J's 45×45 box in viewport coordinates: centred horizontally; its centre rests 35 px
-    /// above the content top and, past p = 70, stays half-way between viewport and content top (SPEC §3.2).
+    /// above the content top and, past p = 70, stays half-way between viewport and content top (docs/behaviour.md#jike-header).
     public func jikeBox(viewportWidth: Double) -> Rect {
         let size = JGlyph.boxSize
         let centerY = pull <= Tuning.triggerPull ? contentTop - JGlyph.restingCenterDepth : contentTop - pull / 2
         return Rect(x: (viewportWidth - size) / 2, y: centerY - size / 2, width: size, height: size)
     }
 
-    /// The classic panel or plain bar: full width, its bottom on the content top (SPEC §4).
+    /// The classic panel or plain bar: full width, its bottom on the content top (docs/behaviour.md#classic-header, #plain-header).
     public func panel(viewportWidth: Double) -> Rect {
         let height = style.heldHeight
         return Rect(x: 0, y: contentTop - height, width: viewportWidth, height: height)
@@ -66,7 +66,7 @@ public struct FooterVisual: Equatable, Sendable {
     public var message: FooterMessage
     /// Spinner angle while loading, nil otherwise.
     public var spinnerAngle: Double?
-    /// False on a short list: the footer stays out of sight (SPEC §5).
+    /// False on a short list: the footer stays out of sight (docs/behaviour.md#footer-and-load-more).
     public var isShown: Bool
 
     public init(mode: FooterMode, phase: FooterPhase, top: Double, message: FooterMessage,

@@ -1,4 +1,4 @@
-/// The header's state as a host sees it (SPEC §3.3): `HeaderState.phase`. Transitions live in one
+/// The header's state as a host sees it (docs/behaviour.md#header-states): `HeaderState.phase`. Transitions live in one
 /// place: `RefreshEngine.setHeader`.
 public enum HeaderPhase: String, Sendable, CaseIterable, Equatable {
     case idle         // nothing pending; the pull may still be springing back to 0
@@ -9,11 +9,11 @@ public enum HeaderPhase: String, Sendable, CaseIterable, Equatable {
     case failed       // the refresh failed: error mark shown at H, then finishing
 }
 
-/// The three header looks (SPEC §3, §4). They share every rule and differ in drawing and H.
+/// The three header looks (docs/behaviour.md#jike-header, #classic-header, #plain-header). They share every rule and differ in drawing and H.
 public enum HeaderStyle: String, Sendable, CaseIterable, Equatable {
-    case jike         // the animated "J" (seed 001)
-    case classic      // arrow, text and last-updated line (seeds 002, 003)
-    case plain        // a 30 px bar naming the state (seed 000)
+    case jike         // the animated "J" (docs/behaviour.md#jike-header)
+    case classic      // arrow, text and last-updated line (docs/behaviour.md#classic-header)
+    case plain        // a 30 px bar naming the state (docs/behaviour.md#plain-header)
 
     /// The held height `H` while refreshing.
     public var heldHeight: Double {

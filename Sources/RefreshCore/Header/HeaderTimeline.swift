@@ -1,4 +1,4 @@
-/// The J's refresh animation as pure functions of time (SPEC §3.4).
+/// The J's refresh animation as pure functions of time (docs/behaviour.md#jike-header).
 public enum HeaderTimeline {
     /// Morph progress 0…1 (linear over 0.15 s), `elapsed` seconds after the morph began.
     public static func morph(elapsed: Double, animated: Bool = true) -> Double {

@@ -1,4 +1,4 @@
-/// Where a scroll delta came from: decides how the gesture is released (SPEC §1, §2).
+/// Where a scroll delta came from: decides how the gesture is released (docs/behaviour.md#input-model).
 public enum ScrollSource: Sendable, Equatable {
     case wheel      // discrete notches or smooth deltas without an end event: quiet-period release
     case touchpad   // smooth deltas ending with a scroll-stop event (quiet period as fallback)
@@ -10,7 +10,7 @@ public enum ScrollDisposition: Sendable, Equatable {
     case passThrough   // mid-list: let the scrolled window scroll as usual
 }
 
-/// Key commands the list understands (SPEC §2, keyboard).
+/// Key commands the list understands (docs/behaviour.md#keyboard-and-accessibility).
 public enum ScrollCommand: Sendable, Equatable {
     case pageUp, pageDown, home, end
 }

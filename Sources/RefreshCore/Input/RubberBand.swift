@@ -1,4 +1,4 @@
-/// The rubber-band resistance curve (SPEC §2): raw excess `x` → displayed overscroll.
+/// The rubber-band resistance curve (docs/behaviour.md#rubber-band): raw excess `x` → displayed overscroll.
 /// `p = (1 − 1/(x·c/d + 1))·d`: monotonic, slope `c` at 0, never reaches `d`.
 public struct RubberBand: Equatable, Sendable {
     public var coefficient: Double

@@ -1,7 +1,7 @@
 import CGtk
 import RefreshCore
 
-/// Draws a `FooterVisual` (SPEC §5): the load-more bar after the last row. Shared by the live
+/// Draws a `FooterVisual` (docs/behaviour.md#footer-and-load-more): the load-more bar after the last row. Shared by the live
 /// widget and headless rendering, like `HeaderPainter`; not `Sendable` (it owns a PangoLayout).
 package final class FooterPainter {
     private let text: PainterText

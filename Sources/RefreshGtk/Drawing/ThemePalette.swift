@@ -55,7 +55,7 @@ extension Palette {
     }
 
     /// The palette for a theme with these colours (pure, for tests). Light or dark is decided
-    /// by which of background and foreground is brighter: the light palette keeps the seed's
+    /// by which of background and foreground is brighter: the light palette keeps the Jike-style article's
     /// colours, the dark one `Palette.dark`'s. Then each colour is made readable on `background`:
     /// the text is the theme's; the accent is the default when it reaches `Contrast.graphics`
     /// (and not high contrast), else the theme's selection colour if that does, else the text colour; the track and the error
@@ -71,7 +71,7 @@ extension Palette {
         var palette = isDark ? Palette.dark : Palette.light
 
         palette.text = fg.withAlpha(highContrast ? 1 : palette.text.a)
-        // SPEC §3.1: the seed's colours are the defaults; the theme's selection colour stands in
+        // docs/behaviour.md#jike-header: the article's colours are the defaults; the theme's selection colour stands in
         // only where they would not read (high contrast, unusual backgrounds).
         if highContrast || palette.accent.contrast(with: bg) < Contrast.graphics {
             if let selection, composite(selection, over: bg).contrast(with: bg) >= Contrast.graphics {

@@ -3,7 +3,7 @@ import Glibc
 import RefreshCore
 
 /// Where a GDK scroll event becomes engine input: a delta in px and the device class that
-/// decides how the gesture is released (SPEC §2).
+/// decides how the gesture is released (docs/behaviour.md#input-model).
 enum ScrollTranslation {
     struct Step: Equatable {
         /// Px, positive towards the bottom of the list; 0 for a bare scroll-stop.

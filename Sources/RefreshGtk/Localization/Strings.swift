@@ -15,7 +15,7 @@ package enum L10n {
     /// The gettext text domain; the catalogues are `<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo`.
     package static let domain = "gtk-pull-to-refresh"
 
-    // MARK: Classic header (SPEC §4)
+    // MARK: Classic header (docs/behaviour.md#classic-header)
 
     package static var pullDownToRefresh: String { tr("Pull down to refresh") }
     package static var releaseToRefresh: String { tr("Release to refresh") }
@@ -48,7 +48,7 @@ package enum L10n {
         tr("%x %H:%M")
     }
 
-    // MARK: Footer (SPEC §5)
+    // MARK: Footer (docs/behaviour.md#footer-and-load-more)
 
     package static var loadMore: String { tr("Load more") }
     package static var releaseToLoadMore: String { tr("Release to load more") }
@@ -56,7 +56,7 @@ package enum L10n {
     package static var noMoreItems: String { tr("No more items") }
     package static var loadFailed: String { tr("Couldn't load — click to retry") }
 
-    // MARK: Refresh results (SPEC §6)
+    // MARK: Refresh results (docs/behaviour.md#refresh-lifecycle)
 
     package static var refreshFailed: String { tr("Couldn't refresh") }
     package static var updated: String { tr("Updated") }
@@ -67,7 +67,7 @@ package enum L10n {
         return fill(trn("%d new row", "%d new rows", count), String(count))
     }
 
-    // MARK: Plain header (SPEC §4, seed 000): the bar names the state
+    // MARK: Plain header (docs/behaviour.md#plain-header): the bar names the state
 
     // TRANSLATORS: the plain header bar names the refresh state in one word.
     package static var plainIdle: String { trc("plain header state", "idle") }
@@ -94,7 +94,7 @@ package enum L10n {
 
     // MARK: Texts by state
 
-    /// The plain bar's word for a header phase (the seed knows idle, pulling, refreshing).
+    /// The plain bar's word for a header phase (the cjrefresh article's three states, docs/behaviour.md#plain-header).
     package static func plainHeaderText(for phase: HeaderPhase) -> String {
         switch phase {
         case .idle, .finishing: return plainIdle

@@ -121,7 +121,7 @@ public class RefreshController {
         tearDown()
     }
 
-    // MARK: - Public API (SPEC §3.5)
+    // MARK: - Public API (docs/behaviour.md#refresh-lifecycle)
 
     /// Reveals the header and refreshes, as if the user had pulled. No-op while refreshing or loading.
     public func beginRefreshing() {
@@ -319,7 +319,7 @@ public class RefreshController {
             self?.update { $0.dragEnd(at: $1) }
         }.keep(in: &connections)
 
-        // A click on the footer loads more or retries (SPEC §5).
+        // A click on the footer loads more or retries (docs/behaviour.md#footer-and-load-more).
         let press: OpaquePointer = gtk_gesture_multi_press_new(target)!
         gtk_gesture_single_set_button(press, 1)
         pressGesture = press
