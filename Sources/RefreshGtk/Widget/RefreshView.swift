@@ -30,12 +30,18 @@ public class RefreshController {
     /// The header's look; settable at any time (a held header keeps its place).
     public var headerStyle: HeaderStyle {
         get { engine.style }
-        set { update { $0.setStyle(newValue, at: $1) } }
+        set {
+            update { $0.setStyle(newValue, at: $1) }
+            settingsDidChange()
+        }
     }
     /// Load-more when the footer comes into view (`.auto`) or on a push past the bottom (`.pull`).
     public var footerMode: FooterMode {
         get { engine.footerMode }
-        set { update { $0.setFooterMode(newValue, at: $1) } }
+        set {
+            update { $0.setFooterMode(newValue, at: $1) }
+            settingsDidChange()
+        }
     }
 
     /// Called once per refresh, when the header has settled open. Call `endRefreshing` when done.
@@ -170,6 +176,26 @@ public class RefreshController {
         update { $0.tick(at: $1) }
     }
 
+    // MARK: - What a GObject host mirrors (RefreshBin: PtrRefreshBin's properties and signals)
+
+    /// `headerStyle` or `footerMode` was set through the Swift API.
+    func settingsDidChange() {}
+    /// The engine reported a header or footer state, asked for a refresh or a load; called after
+    /// the Swift handlers.
+    func didReport(_ event: EngineEvent) {}
+
+    /// The engine's last successful refresh, on the wall clock (Unix seconds), or nil.
+    var lastUpdatedWallClock: Double? {
+        get {
+            guard let last = engine.lastUpdated else { return nil }
+            return Double(g_get_real_time()) / 1_000_000 - (now() - last)
+        }
+        set {
+            let value = newValue.map { now() - (Double(g_get_real_time()) / 1_000_000 - $0) }
+            update { engine, _ in engine.setLastUpdated(value) }
+        }
+    }
+
     /// Runs one engine call, mirrors the result into GTK, then tells the app what happened.
     /// Handlers may call back into the view (e.g. `endRefreshing` from `onRefresh`): the engine
     /// call has finished by then, so that re-entry is an ordinary new update.
@@ -214,6 +240,8 @@ public class RefreshController {
             case .refreshRequested: onRefresh?()
             case .loadRequested: onLoadMore?()
             }
+            guard !isDestroyed else { return }
+            didReport(event)
         }
     }
 
