@@ -73,10 +73,14 @@ public final class RefreshBin: RefreshController {
     /// The GObject's last-updated as last mirrored (Unix seconds), and the engine's time then.
     private var mirroredWallClock: Double?
     private var mirroredEngineTime: Double?
+    /// True while the GObject's properties are read into the engine (they are not written back).
+    private var applying = false
 
     /// Reads header-style, footer-mode and last-updated from the GObject into the engine.
     func applyGObjectProperties() {
-        guard !isDestroyed else { return }
+        guard !isDestroyed, !applying else { return }
+        applying = true
+        defer { applying = false }
         let style = HeaderStyle(ptr_refresh_bin_get_header_style(gobject))
         if style != headerStyle { headerStyle = style }
         let mode = FooterMode(ptr_refresh_bin_get_footer_mode(gobject))
@@ -98,7 +102,7 @@ public final class RefreshBin: RefreshController {
     }
 
     override func settingsDidChange() {
-        guard !isDestroyed else { return }
+        guard !isDestroyed, !applying else { return }
         ptr_refresh_bin_set_header_style(gobject, PtrHeaderStyle(headerStyle))
         ptr_refresh_bin_set_footer_mode(gobject, PtrFooterMode(footerMode))
     }
