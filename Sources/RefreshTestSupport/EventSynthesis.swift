@@ -114,8 +114,8 @@ package enum EventSynthesis {
     }
 
     /// One touch event of sequence `sequence` (any non-zero number naming the finger) at (x, y):
-    /// GDK_TOUCH_BEGIN / UPDATE / END / CANCEL, as a touchscreen sends them. The sequence is
-    /// not emulating the pointer, as on a real touchscreen for every finger but none here.
+    /// GDK_TOUCH_BEGIN / UPDATE / END / CANCEL, as a touchscreen sends them. The sequence does
+    /// not emulate the pointer: GTK delivers touch events only, no emulated button events.
     @discardableResult
     package static func touch(
         _ widget: UnsafeMutablePointer<GtkWidget>, _ phase: TouchPhase, x: Double, y: Double, sequence: UInt = 1,
@@ -187,6 +187,22 @@ package enum EventSynthesis {
         g_free(keys)
         let seat = gdk_display_get_default_seat(display)
         let keyboard = gdk_seat_get_keyboard(seat)
+        deliver(event, device: keyboard, source: keyboard)
+        return true
+    }
+
+    /// Focus-in (or out) on the widget's toplevel, as the window manager's would: under Xvfb
+    /// without one no window is active, and widgets that act on keys only with the focus (a
+    /// GtkTreeView's cursor keys) ignore them.
+    @discardableResult
+    package static func focus(_ widget: UnsafeMutablePointer<GtkWidget>, in isIn: Bool = true) -> Bool {
+        guard let toplevel = gtk_widget_get_toplevel(widget), let window = gtk_widget_get_window(toplevel)
+        else { return false }
+        let event = gdk_event_new(GDK_FOCUS_CHANGE)!
+        event.pointee.focus_change.window = retained(window)
+        event.pointee.focus_change.send_event = 1
+        event.pointee.focus_change.in = isIn ? 1 : 0
+        let keyboard = gdk_seat_get_keyboard(gdk_display_get_default_seat(gtk_widget_get_display(widget)))
         deliver(event, device: keyboard, source: keyboard)
         return true
     }

@@ -145,18 +145,22 @@ struct HostTests {
         h.list.prepend((0..<5).map { ("New \($0)", "prepended") })
         h.bin.endRefreshing(ok: true, insertedAtTop: 5)
         #expect(MainLoop.run(until: { h.upper > upper + 1 }))
-        let grown = h.upper - upper
-        // Every frame from here: the old first row's top on screen never moves down.
-        var lastTop = Double(h.childOffset) + grown - h.value
+        // Every frame from here: the old first row's top on screen (below every row prepended so
+        // far) never moves down.
+        func oldFirstRowTop() -> Double { Double(h.childOffset) + (h.upper - upper) - h.value }
+        var lastTop = oldFirstRowTop()
         var jumps: [Double] = []
         #expect(MainLoop.run(until: {
-            let top = Double(h.childOffset) + grown - h.value
+            let top = oldFirstRowTop()
             if top > lastTop + 1 { jumps.append(top - lastTop) }
             lastTop = top
             return h.bin.headerPhase == .idle && !h.bin.state.needsTicks
         }))
         #expect(jumps.isEmpty, "the rows on screen jumped down by \(jumps)")
-        #expect(abs(h.value - grown) <= 1, "the prepended rows are not above the old first row")
+        // (A tree view first estimates the new rows' height, then measures them.)
+        #expect(abs(h.value - (h.upper - upper)) <= 1, "the prepended rows are not above the old first row")
+        #expect(abs(h.bin.state.rowsHeight - h.upper) < 0.5, "the engine's range left the new rows out")
+        #expect(abs(h.bin.state.offset - h.value) < 0.5)
         #expect(h.bin.rowCount == 65)
         // They are reachable: scrolling up reveals them, then the top pulls again.
         gtk_adjustment_set_value(h.adjustment, 0)
@@ -178,6 +182,34 @@ struct HostTests {
         #expect(MainLoop.run(until: { h.bin.headerPhase == .idle }))
         EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_r), state: EventSynthesis.controlMask)
         #expect(MainLoop.run(until: { h.refreshes == 2 }))
+    }
+
+    /// End reaches the bottom on every host (a tree view and a list box move their cursor there,
+    /// a cursorless text view scrolls with our keys) and auto load-more fires once.
+    @Test(arguments: kinds)
+    func endReachesTheBottomAndLoadsOnce(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        // The window is active and the rows have the focus (a list box's first row; not a tree
+        // view's column header), as after a click on them.
+        EventSynthesis.focus(h.window)
+        if kind == .listbox {
+            _ = gtk_widget_child_focus(h.list.content, GTK_DIR_TAB_FORWARD)
+        } else {
+            gtk_widget_grab_focus(h.list.content)
+        }
+        if kind == .treeview {
+            // A tree view's first movement key only places a missing cursor on the first row.
+            let path = gtk_tree_path_new_first()
+            gtk_tree_view_set_cursor(gcast(h.list.content), path, nil, 0)
+            gtk_tree_path_free(path)
+        }
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 }))
+        #expect(MainLoop.run(until: { h.value >= h.upper - h.page - 0.5 }))
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        MainLoop.run(for: 0.3)
+        #expect(h.loads == 1)
     }
 
     enum Target: String, CaseIterable, Sendable { case wrapper, window }

@@ -1,4 +1,5 @@
 import CGtk
+import RefreshCore
 
 /// A scrolling widget the engine drives: our virtual list (`ListView`) or an app's own
 /// GtkScrolledWindow wrapped in a `PtrRefreshBin` (`ScrolledWindowHost`). The engine plumbing
@@ -33,6 +34,11 @@ package protocol ScrollHost: AnyObject {
     var lineHeight: Double { get }
     var hasDrawnFirstFrame: Bool { get }
 
+    /// Home/End/Page keys that reached the controller: true if the host scrolled itself, false
+    /// to let the engine scroll (eased).
+    func scroll(_ command: ScrollCommand) -> Bool
+    /// Home or End is about to be handled by the host's own key bindings (it moves its cursor).
+    func hostWillHandle(_ command: ScrollCommand)
     /// Height of `count` rows the app has just prepended; nil when the host only knows once it
     /// has laid them out (it then reports the change through `rowsHeightChanged`).
     func heightOfRowsInserted(atTop count: Int) -> Double?

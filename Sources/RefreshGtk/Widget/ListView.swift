@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShim
+import RefreshCore
 
 /// The virtual list under the refresh header and footer: a GtkScrolledWindow hosting a
 /// `PtrScrollableArea` (a GtkDrawingArea that implements GtkScrollable).
@@ -347,6 +348,8 @@ extension ListView: ScrollHost {
     package var lineHeight: Double { rowHeight }
     package var footerRoomIsVirtual: Bool { false }
 
+    package func scroll(_ command: ScrollCommand) -> Bool { false }
+    package func hostWillHandle(_ command: ScrollCommand) {}
     package func heightOfRowsInserted(atTop count: Int) -> Double? { Double(count) * rowHeight }
     package func heightOfRowsAppended(_ count: Int) -> Double? { Double(count) * rowHeight }
     package func expectRowsInserted(atTop count: Int, engineOffset: Double) {}

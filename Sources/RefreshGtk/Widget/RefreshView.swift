@@ -232,8 +232,13 @@ public class RefreshController {
             switch event {
             case let .header(phase, pull):
                 if phase == .idle, let folded = host.headerDidSettle() {
-                    // The rows a refresh prepended above the ones on screen become scrollable.
-                    update { $0.externalScroll(to: folded, at: $1) }
+                    // The rows a refresh prepended above the ones on screen become scrollable:
+                    // the range takes them in, and the offset moves past them (nothing on screen
+                    // moves; docs/architecture.md, "Hosts").
+                    update {
+                        $0.setRowsHeight(self.host.rowsHeight, at: $1)
+                        $0.externalScroll(to: folded, at: $1)
+                    }
                 }
                 onHeaderPhase?(phase, pull)
             case let .footer(phase): onFooterPhase?(phase)
@@ -426,12 +431,15 @@ public class RefreshController {
         guard let action = KeyAction.from(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
             return false
         }
-        if !scrollKeys, action != .refresh { return false }
+        if !scrollKeys, action != .refresh {
+            if case .scroll(let command) = action { host.hostWillHandle(command) }
+            return false
+        }
         switch action {
         case .refresh:
             beginRefreshing()
         case .scroll(let command):
-            update { $0.command(command, at: $1) }
+            if !host.scroll(command) { update { $0.command(command, at: $1) } }
         case .lineUp, .lineDown:
             let target = engine.offset + (action == .lineUp ? -host.lineHeight : host.lineHeight)
             update { $0.externalScroll(to: target, at: $1) }
