@@ -36,7 +36,7 @@ g-ir-scanner --quiet --warn-all \
   --library=PtrRefresh -L"$out" \
   --cflags-begin -I"$root/Sources/CGtkShim/include" -I"$root/Sources/CGtkShim" --cflags-end \
   --output="$out/Ptr-1.0.gir" \
-  Sources/CGtkShim/include/ptr-refresh.h Sources/CGtkShim/refresh_bin.c 2>&1 | tee "$log" >&2
+  Sources/CGtkShim/include/ptr-refresh.h Sources/CGtkShim/refresh_bin.c Sources/CGtkShim/refresh_list.c 2>&1 | tee "$log" >&2
 if grep -qi 'warning' "$log"; then
   echo "build-gir.sh: g-ir-scanner warned (above); fix the annotations" >&2
   exit 1

@@ -5,7 +5,7 @@
  * linked into the same library. Not public, not introspected: only refresh_bin.c calls them
  * (docs/gobject-api.md, "How it is built").
  */
-#include "ptr-refresh.h"
+#include "CGtkShim.h"
 
 /* A child was added: creates the Swift controller over it (a GtkScrolledWindow), owned by the
  * bin's qdata, unless the bin already has one (the Swift API made it). */
@@ -18,5 +18,12 @@ void ptr_refresh_bin_swift_begin_refreshing(PtrRefreshBin *bin);
 void ptr_refresh_bin_swift_end_refreshing(PtrRefreshBin *bin, gboolean ok, gint inserted_at_top);
 void ptr_refresh_bin_swift_end_loading(PtrRefreshBin *bin, gint added, gboolean exhausted, gboolean ok);
 void ptr_refresh_bin_swift_load_more(PtrRefreshBin *bin);
+
+/* PtrRefreshList (refresh_list.c): creates the RefreshView and packs it (instance init). */
+void ptr_refresh_list_swift_init(PtrRefreshList *list);
+/* The model changed: the view re-reads its row count. */
+void ptr_refresh_list_swift_reload(PtrRefreshList *list);
+void ptr_refresh_list_swift_command(PtrRefreshList *list, PtrListCommand command, gint count, gboolean ok,
+                                    gboolean exhausted);
 
 #endif

@@ -1,4 +1,4 @@
-"""PtrRefreshBin through GObject Introspection (PyGObject): a Python app's own Gtk.TreeView in a
+"""PtrRefreshBin (and PtrRefreshList) through GObject Introspection (PyGObject): a Python app's own Gtk.TreeView in a
 bin made with g_object_new, driven by synthesized wheel events under Xvfb. Run by
 Tests/RefreshGtkTests/IntrospectionTests.swift with GI_TYPELIB_PATH and LD_LIBRARY_PATH pointing
 at an installed PREFIX only (docs/gobject-api.md)."""
@@ -220,6 +220,45 @@ class BuilderTests(unittest.TestCase):
         self.assertTrue(run_until(lambda: bin.props.header_state == Ptr.HeaderState.IDLE))
         window.destroy()
         drain()
+
+
+class RefreshListTests(unittest.TestCase):
+    """Our own virtual list (PtrRefreshList) over a Gtk.ListStore(title, subtitle)."""
+
+    def test_a_refresh_cycle_and_teardown(self):
+        store = Gtk.ListStore(str, str)
+        for i in range(40):
+            store.append([f"Row {i}", "subtitle"])
+        window = Gtk.Window(default_width=400, default_height=600)
+        rlist = Ptr.RefreshList(model=store, header_style=Ptr.HeaderStyle.PLAIN)
+        self.assertIs(rlist.props.model, store)
+        self.assertEqual(rlist.props.header_style, Ptr.HeaderStyle.PLAIN)
+        refreshes, notified = [], []
+        rlist.connect("refresh", lambda l: refreshes.append(l))
+        rlist.connect("notify::refreshing", lambda l, _p: notified.append(l.props.refreshing))
+        window.add(rlist)
+        window.show_all()
+        drain()
+        # A wheel pull on the list itself (its scrollable area is the child's child).
+        area = rlist.get_child().get_child()
+        for _ in range(4):
+            scroll(area, 100, 100, UP)
+        self.assertTrue(run_until(lambda: len(refreshes) == 1), "refresh was not emitted")
+        self.assertTrue(rlist.props.refreshing)
+        store.prepend(["New", "from the refresh"])
+        rlist.end_refreshing(True, 1)
+        self.assertFalse(rlist.props.refreshing)
+        self.assertEqual(notified, [True, False])
+        finalized = []
+        rlist.weak_ref(lambda: finalized.append("list"))
+        rlist.get_child().weak_ref(lambda: finalized.append("view"))  # the view's scrolled window
+        area.weak_ref(lambda: finalized.append("area"))
+        window.destroy()
+        del rlist, window, area
+        gc.collect()
+        drain()
+        self.assertEqual(sorted(finalized), ["area", "list", "view"])
+        self.assertEqual(store.__grefcount__, 1, "the list still holds its model")
 
 
 if __name__ == "__main__":

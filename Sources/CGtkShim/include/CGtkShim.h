@@ -128,6 +128,18 @@ void ptr_refresh_bin_emit_refresh(PtrRefreshBin *bin);
 void ptr_refresh_bin_emit_load_more(PtrRefreshBin *bin);
 /* `has_value` FALSE: never updated. `unix_seconds`: wall-clock time. */
 void ptr_refresh_bin_report_last_updated(PtrRefreshBin *bin, gboolean has_value, gdouble unix_seconds);
+/* PtrRefreshList (refresh_list.c): the view's refreshing/loading state, and its signals. */
+void ptr_refresh_list_report(PtrRefreshList *list, gboolean refreshing, gboolean loading);
+void ptr_refresh_list_emit(PtrRefreshList *list, gboolean load_more);
+/* What a PtrRefreshList asks its view to do (ptr_refresh_list_swift_command). */
+typedef enum {
+    PTR_LIST_COMMAND_APPLY,             /* header-style or footer-mode was set */
+    PTR_LIST_COMMAND_BEGIN_REFRESHING,
+    PTR_LIST_COMMAND_END_REFRESHING,    /* count: rows inserted at the top; ok */
+    PTR_LIST_COMMAND_END_LOADING,       /* count: rows added; ok; exhausted */
+} PtrListCommand;
+/* Column `column` of the row at `index` as a new string, or NULL (not a string column, no row). */
+gchar *ptr_tree_model_dup_string(GtkTreeModel *model, gint index, gint column);
 /* The controller the Swift API made sets this first: adding the child then creates none. */
 void ptr_refresh_bin_set_adopting(PtrRefreshBin *bin, gboolean adopting);
 

@@ -103,5 +103,22 @@ PtrFooterState ptr_refresh_bin_get_footer_state(PtrRefreshBin *bin);
 GDateTime *ptr_refresh_bin_get_last_updated(PtrRefreshBin *bin);
 void ptr_refresh_bin_set_last_updated(PtrRefreshBin *bin, GDateTime *last_updated);
 
+#define PTR_TYPE_REFRESH_LIST (ptr_refresh_list_get_type())
+G_DECLARE_FINAL_TYPE(PtrRefreshList, ptr_refresh_list, PTR, REFRESH_LIST, GtkBin)
+
+GtkWidget *ptr_refresh_list_new(GtkTreeModel *model);
+GtkTreeModel *ptr_refresh_list_get_model(PtrRefreshList *list);
+void ptr_refresh_list_set_model(PtrRefreshList *list, GtkTreeModel *model);
+void ptr_refresh_list_reload(PtrRefreshList *list);
+void ptr_refresh_list_begin_refreshing(PtrRefreshList *list);
+void ptr_refresh_list_end_refreshing(PtrRefreshList *list, gboolean ok, gint inserted_at_top);
+void ptr_refresh_list_end_loading(PtrRefreshList *list, gint added, gboolean exhausted, gboolean ok);
+PtrHeaderStyle ptr_refresh_list_get_header_style(PtrRefreshList *list);
+void ptr_refresh_list_set_header_style(PtrRefreshList *list, PtrHeaderStyle style);
+PtrFooterMode ptr_refresh_list_get_footer_mode(PtrRefreshList *list);
+void ptr_refresh_list_set_footer_mode(PtrRefreshList *list, PtrFooterMode mode);
+gboolean ptr_refresh_list_get_refreshing(PtrRefreshList *list);
+gboolean ptr_refresh_list_get_loading(PtrRefreshList *list);
+
 G_END_DECLS
 #endif

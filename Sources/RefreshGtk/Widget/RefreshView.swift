@@ -615,6 +615,20 @@ public final class RefreshView: RefreshController {
                    focusArea: list.area, ownerKey: RefreshView.ownerKey)
     }
 
+    /// The PtrRefreshList this view is the child of (docs/gobject-api.md), if it was made by one;
+    /// it outlives the view's teardown (it destroys the view's widget when it is destroyed).
+    var gobjectList: OpaquePointer?
+
+    override func didReport(_ event: EngineEvent) {
+        guard let list = gobjectList else { return }
+        switch event {
+        case .refreshRequested: ptr_refresh_list_emit(list, 0)
+        case .loadRequested: ptr_refresh_list_emit(list, 1)
+        case .header, .footer:
+            ptr_refresh_list_report(list, headerPhase == .refreshing ? 1 : 0, footerPhase == .loading ? 1 : 0)
+        }
+    }
+
     /// The view a widget made by `RefreshView` belongs to (nil for any other widget).
     package static func owning(_ widget: UnsafeMutablePointer<GtkWidget>) -> RefreshView? {
         GObjectOwnership.owned(by: widget, key: ownerKey, as: RefreshView.self)
