@@ -8,9 +8,10 @@ started as: refresh-demo --rows 40 --latency 2 --fail-rate 0.5 --seed 8, in the 
 (English texts); with that seed the first refresh succeeds, the first load fails and the retry
 succeeds. The script drives it like a user (xdotool: a mouse drag held mid-pull,
 End, Tab, Return) and like an AT (AtkAction "refresh"), and at each state prints what an
-AT-SPI client reads: role, name, description, states, attributes, actions, the focused child,
-and the events received. Exit status 0: every check passed; 1: a check failed; 77: the
-environment cannot run it (no pyatspi, no xdotool, the app never appeared).
+AT-SPI client reads: role, name, description, states, attributes, actions (with their
+descriptions and key bindings), the focused child, and the events received. Exit status 0:
+every check passed; 1: a check failed; 77: the environment cannot run it (no pyatspi, no
+xdotool, the app never appeared).
 """
 import json
 import shutil
@@ -82,6 +83,18 @@ def actions(obj):
     except NotImplementedError:
         return []
     return [action.getName(i) for i in range(action.nActions)]
+
+
+def action_info(obj, name):
+    """(description, key binding) of the action called `name`, or None."""
+    try:
+        action = obj.queryAction()
+    except NotImplementedError:
+        return None
+    for i in range(action.nActions):
+        if action.getName(i) == name:
+            return action.getDescription(i), action.getKeyBinding(i)
+    return None
 
 
 def focused_child(obj):
@@ -180,6 +193,7 @@ check(shot["description"] == "Never updated", "idle description says Never updat
 check(shot["attributes"].get("row-count") == "40", "row-count attribute is 40")
 check(shot["attributes"].get("refresh-state") == "idle", "refresh-state is idle")
 check("refresh" in shot["actions"], "refresh action offered")
+check(action_info(lst, "refresh") == ("Refresh", "F5"), "the refresh action is described as Refresh, key F5")
 check("manages descendants" in shot["states"], "manages descendants")
 check("busy" not in shot["states"], "not busy at rest")
 items = [c for c in fresh(lst) if c is not None and c.getRole() == pyatspi.ROLE_LIST_ITEM]
@@ -250,6 +264,8 @@ check(shot["attributes"].get("focused-row") == "footer", "focused-row attribute 
 check((shot["focused child"] or {}).get("name") == RETRY, "focused child is the retry button")
 check(seen("object:active-descendant-changed", None, mark), "active-descendant-changed was emitted")
 check(actions(footer) == ["click"], "the footer button has a click action")
+check(action_info(footer, "click") == ("Retry", "Return"), "the footer's click is described as Retry, key Return")
+check(action_info(lst, "retry") == ("Retry", "Return"), "the list's retry action: Retry, key Return")
 check("enabled" in states(footer) and "focusable" in states(footer), "the footer button is enabled and focusable")
 xdotool("key", "Return")
 check(wait_for(lambda: fresh(footer).name == "Loading…", 2), "Return: the footer says Loading…")

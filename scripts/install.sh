@@ -11,6 +11,7 @@
 #                   running scripts/build-gir.sh (also: PTR_INSTALL_GI_DIR=DIR)
 #
 # Installs PREFIX/bin/refresh-demo, PREFIX/share/applications/<id>.desktop,
+# PREFIX/share/metainfo/<id>.metainfo.xml (AppStream),
 # PREFIX/share/icons/hicolor/scalable/apps/<id>.svg and
 # PREFIX/share/locale/<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo, where
 # <id> = io.github.gtk_pull_to_refresh.Demo, PREFIX/lib/libPtrRefresh.so,
@@ -149,6 +150,7 @@ put() {
 
 put 0755 "$binary" "$prefix/bin/refresh-demo"
 put 0644 "$desktop" "$prefix/share/applications/$app_id.desktop"
+put 0644 "$root/Resources/$app_id.metainfo.xml" "$prefix/share/metainfo/$app_id.metainfo.xml"
 put 0644 "$root/Resources/$app_id.svg" "$prefix/share/icons/hicolor/scalable/apps/$app_id.svg"
 put 0755 "$gi_dir/libPtrRefresh.so" "$prefix/lib/libPtrRefresh.so"
 put 0644 "$gi_dir/ptr-refresh.h" "$prefix/include/ptr-refresh-1.0/ptr-refresh.h"
@@ -163,6 +165,9 @@ done
 
 if command -v desktop-file-validate >/dev/null 2>&1; then
   desktop-file-validate "$destdir$prefix/share/applications/$app_id.desktop"
+fi
+if command -v appstreamcli >/dev/null 2>&1; then
+  appstreamcli validate --no-net --no-color "$destdir$prefix/share/metainfo/$app_id.metainfo.xml" >/dev/null
 fi
 
 make_dir "$(dirname "$manifest")"

@@ -6,5 +6,6 @@
 #include <pango/pangocairo.h>
 #include <atk/atk.h>
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 #include <locale.h>
 #endif

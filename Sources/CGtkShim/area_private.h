@@ -2,20 +2,13 @@
 #define PTR_AREA_PRIVATE_H
 #include "CGtkShim.h"
 
-/* What the accessible reports, pushed from Swift with the ptr_scrollable_area_set_a11y_*
- * setters and read by PtrAreaAccessible when an AT asks (never the other way round). */
+/* The Swift side of the accessible: where it asks for snapshots and texts, and runs actions. */
 typedef struct {
-    PtrA11yText text;             /* row names and the list's description, asked at query time */
-    PtrA11yActivate activate;     /* an AT ran one of the list's or footer's actions */
+    PtrA11yGetSnapshot snapshot;
+    PtrA11yText text;
+    PtrA11yActivate activate;
     gpointer data;
-    gboolean busy;
-    guint actions;                /* PtrA11yActions */
-    gchar *list_name;
-    gchar *action_names[3];       /* localized: refresh, load-more, retry */
-    gint row_count, first_row, n_rows, focused_row;
-    gchar *header_state, *footer_state;
-    gchar *footer_name;           /* NULL: no footer (short list) */
-    gboolean footer_showing, footer_actionable, footer_focused;
+    GDestroyNotify destroy;       /* called on `data` when replaced and at dispose */
     gchar *pending_action;
     guint action_idle;
 } PtrA11yState;
@@ -40,8 +33,7 @@ typedef struct {
 
 /* accessible.c */
 GType ptr_area_accessible_get_type(void);
-/* The widget's state changed: update children, emit the ATK signals an AT listens to. */
-void ptr_area_accessible_sync(PtrScrollableArea *area, gboolean description_changed);
-/* The widget is going away: children become defunct, pending actions are dropped. */
+/* The widget is going away: children become defunct, pending actions are dropped, the Swift
+ * side's destroy-notify runs. */
 void ptr_area_a11y_dispose(PtrScrollableArea *area);
 #endif

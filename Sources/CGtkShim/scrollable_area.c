@@ -115,7 +115,6 @@ static void ptr_scrollable_area_class_init(PtrScrollableAreaClass *klass) {
 static void ptr_scrollable_area_init(PtrScrollableArea *self) {
     self->hscroll_policy = GTK_SCROLL_MINIMUM;
     self->vscroll_policy = GTK_SCROLL_MINIMUM;
-    self->a11y.focused_row = -1;
 }
 
 GtkWidget *ptr_scrollable_area_new(void) {

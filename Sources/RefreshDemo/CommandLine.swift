@@ -14,6 +14,14 @@ package struct DemoOptions: Equatable, Sendable {
     package var trace = false
     /// Seeds the simulated source's generator (failures, refresh sizes); nil: a fresh seed.
     package var seed: UInt64?
+    /// QA: the engine's time runs this many times slower (`QAClock`); 1 is real time.
+    package var slowMotion = 1.0
+    /// QA: start with the overlay shown (the O key toggles it).
+    package var overlay = false
+    /// QA: `animation` lines on the trace (`--trace-animations`).
+    package var traceAnimations = false
+    /// How the simulated source answers: GLib timeouts, or async handlers awaiting `Task.sleep`.
+    package var source: DemoSource = .timeout
     /// Which list shows the rows: ours, or one of GTK's own wrapped in a RefreshBin.
     package var list: ListKind = .virtual
 
@@ -31,7 +39,8 @@ package struct DemoOptions: Equatable, Sendable {
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
-        seed: String? = nil, list: String = "virtual"
+        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, source: String = "timeout",
+        traceAnimations: Bool = false, list: String = "virtual"
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -41,6 +50,7 @@ package struct DemoOptions: Equatable, Sendable {
         options.pages = try integer(pages, option: "--pages", in: pagesRange)
         options.header = try choice(header, option: "--header", HeaderStyle.self)
         options.footer = try choice(footer, option: "--footer", FooterMode.self)
+        options.source = try choice(source, option: "--source", DemoSource.self)
         options.trace = trace
         options.list = try choice(list, option: "--list", ListKind.self)
         if let seed {
@@ -49,6 +59,9 @@ package struct DemoOptions: Equatable, Sendable {
             }
             options.seed = value
         }
+        options.slowMotion = try decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
+        options.overlay = overlay
+        options.traceAnimations = traceAnimations
         return options
     }
 
@@ -91,6 +104,14 @@ package struct DemoOptions: Equatable, Sendable {
     }
 }
 
+/// `--source`: the same simulated answers through the callback API or the async one.
+package enum DemoSource: String, CaseIterable, Sendable {
+    /// `onRefresh`/`onLoadMore`, answered from GLib timeouts with `endRefreshing`/`endLoading`.
+    case timeout
+    /// `refreshAction`/`loadMoreAction`, awaiting `Task.sleep` on the main actor.
+    case async
+}
+
 /// A rejected option value; `description` is the one-line message printed on stderr.
 package struct DemoOptionError: Error, Equatable, CustomStringConvertible {
     package let option: String
@@ -117,7 +138,8 @@ package struct RefreshDemoCommand: ParsableCommand {
             refresh-demo --rows 1000000 --header classic --trace. See 'refresh-demo run --help'.
             """,
         // Add a subcommand here, and nowhere else.
-        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, SoakCommand.self],
+        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, SoakCommand.self,
+                      RecordCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
@@ -127,7 +149,17 @@ package struct RefreshDemoCommand: ParsableCommand {
 /// `refresh-demo run`: opens the demo window.
 package struct RunCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Open the demo window.")
+        commandName: "run", abstract: "Open the demo window.",
+        discussion: """
+            Keys: F5 or Ctrl+R refresh; Home, End, Page Up/Down and the arrows scroll; Enter or \
+            Space on the footer loads more; Ctrl+Q or Ctrl+W quits (so do Ctrl+C and SIGTERM in \
+            the terminal).
+
+            Live QA keys: S slow motion ×10 on/off; P pause/resume the animation clock; . (period) \
+            step one frame (1/60 s); O overlay (states, pull, animation, frame times); G reference \
+            outline of the J; T scrubber (the whole header sequence); F save the current frame as \
+            a PNG (in $PTR_QA_DIR or the working directory); F1 or ? help.
+            """)
 
     // Strings, validated by `DemoOptions.validated`, so that every bad value gets the same kind
     // of message. `.unconditional` so that "-1" is read as a (bad) value, not as an option.
@@ -151,6 +183,16 @@ package struct RunCommand: ParsableCommand {
     var trace = false
     @Option(parsing: .unconditional, help: "Seed for the simulated source (reproducible failures and refresh sizes).")
     var seed: String?
+    @Option(name: .customLong("slow-motion"), parsing: .unconditional,
+            help: "QA: run every animation and the simulated latency K times slower, 1…20 (the S key toggles ×10).")
+    var slowMotion = "1"
+    @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
+    var overlay = false
+    @Flag(name: .customLong("trace-animations"), help: "QA: with --trace, a line for every change of the header's animation.")
+    var traceAnimations = false
+    @Option(parsing: .unconditional,
+            help: "How the simulated source answers: timeout (GLib timeouts, onRefresh) or async (refreshAction awaiting Task.sleep).")
+    var source = "timeout"
     @Option(parsing: .unconditional, help: """
         List: virtual (ours, any row count), treeview (GtkTreeView + GtkListStore, column headers; \
         at most 1000000 rows), listbox (GtkListBox of GtkLabel rows: slow to open, ~1 s per \
@@ -165,7 +207,8 @@ package struct RunCommand: ParsableCommand {
     package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed,
-                                  list: list)
+                                  slowMotion: slowMotion, overlay: overlay, source: source,
+                                  traceAnimations: traceAnimations, list: list)
     }
 
     package func validate() throws {

@@ -20,6 +20,10 @@ package final class DemoApp {
     package var control: RefreshController? { view ?? bin }
     package private(set) var window: UnsafeMutablePointer<GtkWidget>?
     private var application: UnsafeMutablePointer<GtkApplication>?
+    /// The live QA tools around the view (Sources/RefreshDemo/QA).
+    package private(set) var qa: QATools?
+    /// The engine's time base: slow motion, pause and step.
+    package let clock: QAClock
 
     package init(options: DemoOptions, trace: Trace?) {
         self.options = options
@@ -31,6 +35,9 @@ package final class DemoApp {
         }
         rows = DemoRows(count: min(options.rows, options.list.rowLimit), reserve: options.pages * options.pageSize)
         feed = SimulatedFeed(rows: rows, options: options)
+        clock = QAClock(factor: options.slowMotion)
+        // The simulated latency runs on the engine's clock: slow motion slows it too.
+        feed.wait = { [clock] seconds, fire in clock.after(seconds, fire) }
     }
 
     /// Runs the application until its window closes; returns the exit status.
@@ -45,8 +52,13 @@ package final class DemoApp {
         let application = gtk_application_new(DemoApp.applicationID, G_APPLICATION_NON_UNIQUE)!
         self.application = application
         GSignal.connect(application, "activate") { [weak self] in self?.activate() }
+        // Ctrl+C and SIGTERM close the window like Ctrl+Q.
+        let signals = TerminationSignals { [weak self] in
+            if let window = self?.window { gtk_widget_destroy(window) }
+        }
         // Our own arguments were parsed already: GApplication gets none.
         let status = g_application_run(gcast(application), 0, nil)
+        signals.remove()
         feed.cancel()
         trace?.quit()
         g_object_unref(application)
@@ -70,15 +82,26 @@ package final class DemoApp {
         let view: RefreshController = options.list == .virtual ? makeView() : makeBin()
         if let listView = view as? RefreshView { self.view = listView } else { bin = view as? RefreshBin }
         configure(view)
-        gtk_container_add(gcast(window), view.widget)
+        if let listView = view as? RefreshView {
+            // The live QA tools draw over our own list (its clock, overlay, reference outline).
+            let qa = QATools(view: listView, clock: clock, trace: trace, overlay: options.overlay,
+                             traceAnimations: options.traceAnimations)
+            qa.wrapHeaderPhase()
+            self.qa = qa
+            gtk_container_add(gcast(window), qa.container)
+        } else {
+            gtk_container_add(gcast(window), view.widget)
+        }
 
         GSignal.connectEvent(window, "key-press-event") { [weak self] event in
             self?.handleShortcut(event) ?? false
         }
+        qa?.attach(to: window)
         GSignal.connect(window, "destroy") { [weak self] in
             // Closing at any moment: answers still pending must never reach the destroyed view.
             self?.feed.cancel()
             self?.view = nil
+            self?.qa = nil
             self?.bin = nil
             self?.foreignList = nil
             self?.window = nil
@@ -123,13 +146,25 @@ package final class DemoApp {
         view.onFooterPhase = { [weak self] phase in self?.trace?.footer(phase) }
         view.onRefresh = { [weak self] in self?.refresh() }
         view.onLoadMore = { [weak self] in self?.loadMore() }
+        if options.source == .async { useAsyncSource(on: view) }  // SimulatedFeed+Async.swift
+    }
+
+    /// A foreign list holds copies of the rows: the feed's answer goes into it too.
+    func applyRefresh(_ result: SimulatedFeed.Result) {
+        if result.ok { foreignList?.prepend((0..<result.added).map { rows.row(at: $0) }) }
+    }
+
+    func applyLoad(_ result: SimulatedFeed.Result) {
+        guard result.ok else { return }
+        let count = rows.rowCount
+        foreignList?.append((count - result.added..<count).map { rows.row(at: $0) })
     }
 
     private func refresh() {
         trace?.begin("refresh")
         feed.refresh { [weak self] result in
             guard let self, let view = self.control else { return }
-            if result.ok { self.foreignList?.prepend((0..<result.added).map { self.rows.row(at: $0) }) }
+            self.applyRefresh(result)
             self.trace?.end("refresh", ok: result.ok, added: result.added, rows: view.rowCount)
             view.endRefreshing(ok: result.ok, insertedAtTop: result.added)
         }
@@ -139,10 +174,7 @@ package final class DemoApp {
         trace?.begin("load")
         feed.loadMore { [weak self] result in
             guard let self, let view = self.control else { return }
-            if result.ok {
-                let count = self.rows.rowCount
-                self.foreignList?.append((count - result.added..<count).map { self.rows.row(at: $0) })
-            }
+            self.applyLoad(result)
             self.trace?.end("load", ok: result.ok, added: result.added, rows: view.rowCount)
             view.endLoading(added: result.added, exhausted: result.exhausted, ok: result.ok)
         }

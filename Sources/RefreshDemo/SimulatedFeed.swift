@@ -26,8 +26,14 @@ package final class SimulatedFeed {
     /// when empty the seeded generator decides at `failRate`. For tests and soak runs.
     package var scriptedOutcomes: [Bool] = []
 
+    /// Starts the wait for one answer: a GLib timeout in real time by default; the QA clock
+    /// replaces it with a wait in engine time, so that slow motion slows the latency too.
+    package var wait: @MainActor (_ seconds: Double, _ fire: @escaping @MainActor () -> Void) -> any FeedWait = {
+        Timeout(after: $0, $1)
+    }
+
     private var generator: SplitMix64
-    private var pending: [Timeout] = []
+    private var pending: [any FeedWait] = []
 
     package init(rows: DemoRows, latency: Double, failRate: Double, pageSize: Int, pages: Int, seed: UInt64) {
         self.rows = rows
@@ -46,26 +52,37 @@ package final class SimulatedFeed {
     /// After `latency`: prepends 1…pageSize rows and restarts paging (a refresh reloads the first
     /// page, SPEC §6), or fails and changes nothing.
     package func refresh(_ completion: @escaping @MainActor (Result) -> Void) {
-        let fails = failsNow()
-        let count = Int.random(in: 1...pageSize, using: &generator)
-        schedule {
-            if fails { return Result(ok: false, added: 0, exhausted: false) }
-            $0.rows.prepend(count)
-            $0.pagesLoaded = 0
-            return Result(ok: true, added: count, exhausted: $0.isExhausted)
-        } then: { completion($0) }
+        schedule(plannedRefresh(), then: completion)
     }
 
     /// After `latency`: appends one page, or reports exhaustion (nothing added), or fails.
     package func loadMore(_ completion: @escaping @MainActor (Result) -> Void) {
+        schedule(plannedLoad(), then: completion)
+    }
+
+    /// A refresh's answer, decided now from the generator (so that every way of waiting for it,
+    /// a timeout or `Task.sleep`, draws the same numbers in the same order) and applied later.
+    func plannedRefresh() -> @MainActor (SimulatedFeed) -> Result {
         let fails = failsNow()
-        schedule {
+        let count = Int.random(in: 1...pageSize, using: &generator)
+        return {
+            if fails { return Result(ok: false, added: 0, exhausted: false) }
+            $0.rows.prepend(count)
+            $0.pagesLoaded = 0
+            return Result(ok: true, added: count, exhausted: $0.isExhausted)
+        }
+    }
+
+    /// A load's answer, decided now, applied later.
+    func plannedLoad() -> @MainActor (SimulatedFeed) -> Result {
+        let fails = failsNow()
+        return {
             if $0.isExhausted { return Result(ok: true, added: 0, exhausted: true) }
             if fails { return Result(ok: false, added: 0, exhausted: false) }
             $0.rows.append($0.pageSize)
             $0.pagesLoaded += 1
             return Result(ok: true, added: $0.pageSize, exhausted: $0.isExhausted)
-        } then: { completion($0) }
+        }
     }
 
     /// Drops every pending answer: their completions never run.
@@ -83,9 +100,18 @@ package final class SimulatedFeed {
         _ apply: @escaping @MainActor (SimulatedFeed) -> Result, then report: @escaping @MainActor (Result) -> Void
     ) {
         pending.removeAll { !$0.isPending }
-        pending.append(Timeout(after: latency) { [weak self] in
+        pending.append(wait(latency) { [weak self] in
             guard let self else { return }
             report(apply(self))
         })
     }
 }
+
+/// A pending answer of the simulated source.
+@MainActor
+package protocol FeedWait: AnyObject {
+    var isPending: Bool { get }
+    func cancel()
+}
+
+extension Timeout: FeedWait {}

@@ -1,6 +1,10 @@
 import CGtk
 import RefreshGtk
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Builds GdkEvents in-process and delivers them with `gtk_main_do_event`, as if they came from
 /// the display server. For tests and scripted QA: xdotool cannot produce smooth scrolling or a
 /// scroll-stop, and `gdk_test_simulate_*` deliver nothing in XI2 mode (see GTK-NOTES).
@@ -212,6 +216,82 @@ package enum EventSynthesis {
     package static func tapKey(_ widget: UnsafeMutablePointer<GtkWidget>, keyval: UInt32, state: UInt32 = 0) -> Bool {
         key(widget, keyval: keyval, press: true, state: state)
             && key(widget, keyval: keyval, press: false, state: state)
+    }
+
+    // MARK: - Source devices
+
+    /// The physical mouse that synthesized pointer events name as their source by default
+    /// (under Xvfb the "Virtual core XTEST pointer"); nil without a realized widget's display.
+    package static func mouseDevice(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        let seat = gdk_display_get_default_seat(gtk_widget_get_display(widget))
+        return physicalPointer(seat) ?? gdk_seat_get_pointer(seat)
+    }
+
+    private static var touchpads: [OpaquePointer: OpaquePointer] = [:]
+
+    /// A slave pointer device whose source is `GDK_SOURCE_TOUCHPAD`, for the source device of
+    /// synthesized smooth scrolls: what GDK reports for a real touchpad.
+    ///
+    /// Xvfb has no touchpad and X input devices cannot be made from a client, so this builds a
+    /// GdkDevice of the display's own device class (GdkX11DeviceXI2 under X11; GdkDevice itself
+    /// is abstract) with the construct properties of the physical mouse — same display, device
+    /// manager, seat and, on X11, the same XI2 device id, so that any query GDK sends to the
+    /// server about it names a device that exists — except its name and `input-source`. It is
+    /// not in the device manager's list (nothing enumerates it) and lives as long as the
+    /// process: events keep only an unowned pointer to their source device.
+    package static func touchpadDevice(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        guard let display = gtk_widget_get_display(widget), let mouse = mouseDevice(widget) else { return nil }
+        let key = display
+        if let known = touchpads[key] { return known }
+        let instance = UnsafeMutableRawPointer(mouse).assumingMemoryBound(to: GTypeInstance.self)
+        guard let mouseClass = instance.pointee.g_class else { return nil }
+        let deviceType = mouseClass.pointee.g_type
+        let objectClass = UnsafeMutableRawPointer(mouseClass).assumingMemoryBound(to: GObjectClass.self)
+
+        // Copied from the mouse when its class has them (device-id: X11 only).
+        let copied = ["display", "device-manager", "seat", "type", "input-mode", "has-cursor", "device-id"]
+        var names: [String] = []
+        var values: [GValue] = []
+        for name in copied {
+            guard let spec = g_object_class_find_property(objectClass, name),
+                  spec.pointee.flags.rawValue & G_PARAM_WRITABLE.rawValue != 0 else { continue }
+            var value = GValue()
+            g_value_init(&value, spec.pointee.value_type)
+            g_object_get_property(UnsafeMutablePointer<GObject>(mouse), name, &value)
+            names.append(name)
+            values.append(value)
+        }
+        guard let sourceSpec = g_object_class_find_property(objectClass, "input-source"),
+              let nameSpec = g_object_class_find_property(objectClass, "name") else { return nil }
+        var source = GValue()
+        g_value_init(&source, sourceSpec.pointee.value_type)
+        g_value_set_enum(&source, gint(GDK_SOURCE_TOUCHPAD.rawValue))
+        names.append("input-source")
+        values.append(source)
+        var label = GValue()
+        g_value_init(&label, nameSpec.pointee.value_type)
+        g_value_set_string(&label, "Synthesized touchpad")
+        names.append("name")
+        values.append(label)
+
+        let cNames = names.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        var constNames = cNames.map { UnsafePointer<CChar>($0) }
+        let object = constNames.withUnsafeMutableBufferPointer { namePointers in
+            values.withUnsafeMutableBufferPointer { valuePointers in
+                g_object_new_with_properties(deviceType, guint(names.count), namePointers.baseAddress,
+                                             valuePointers.baseAddress)
+            }
+        }
+        for index in values.indices { g_value_unset(&values[index]) }
+        guard let object else { return nil }
+        let device = OpaquePointer(object)
+        guard gdk_device_get_source(device) == GDK_SOURCE_TOUCHPAD else {
+            g_object_unref(object)
+            return nil
+        }
+        touchpads[key] = device
+        return device
     }
 
     // MARK: - Plumbing

@@ -97,7 +97,7 @@ struct EngineEventTests {
     @Test("Without animations beginRefreshing reports refreshing before the refresh request")
     func orderWithoutAnimations() {
         var e = longList()
-        e.animationsEnabled = false
+        e.setAnimationsEnabled(false, at: 0)
         e.beginRefreshing(at: 0)
         let events = e.takeEvents()
         #expect(events.count == 2)
@@ -105,7 +105,7 @@ struct EngineEventTests {
         #expect(events.last == .refreshRequested)
         // Also when the reveal has to scroll to the top first.
         var f = longList()
-        f.animationsEnabled = false
+        f.setAnimationsEnabled(false, at: 0)
         f.externalScroll(to: 700, at: 0)
         f.beginRefreshing(at: 1)
         let scrolled = f.takeEvents()

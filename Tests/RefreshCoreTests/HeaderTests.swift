@@ -410,7 +410,7 @@ struct NoAnimationTests {
     @Test("animationsEnabled = false makes every settle jump to its end value")
     func settlesJump() {
         var e = longList()
-        e.animationsEnabled = false
+        e.setAnimationsEnabled(false, at: 0)
         _ = e.scroll(delta: -rawFor(pull: 50), source: .touchpad, at: 0)
         e.scrollStop(at: 0)
         #expect(e.pull == 0)
@@ -432,7 +432,7 @@ struct NoAnimationTests {
     @Test("Without animations beginRefreshing opens the header and fires the action at once")
     func beginJumps() {
         var e = longList()
-        e.animationsEnabled = false
+        e.setAnimationsEnabled(false, at: 0)
         e.externalScroll(to: 800, at: 0)
         let accepted29 = e.beginRefreshing(at: 1)
         #expect(accepted29)
@@ -445,7 +445,7 @@ struct NoAnimationTests {
     @Test("Without animations the failure mark still holds for its second")
     func failureStillHeld() {
         var e = longList()
-        e.animationsEnabled = false
+        e.setAnimationsEnabled(false, at: 0)
         e.beginRefreshing(at: 0)
         e.endRefreshing(ok: false, at: 1)
         e.tick(at: 1.5)

@@ -53,7 +53,7 @@ import Testing
 @Suite struct StillFramesTests {
     @Test func aRefreshWithoutAnimationsStopsTickingOnceTheActionFired() {
         var e = longList()
-        e.animationsEnabled = false
+        e.setAnimationsEnabled(false, at: 0)
         e.beginRefreshing(at: 0)
         e.tick(at: 0)
         #expect(e.header == .refreshing)
@@ -69,7 +69,7 @@ import Testing
 
     @Test func aLoadWithoutAnimationsDoesNotTick() {
         var e = longList()
-        e.animationsEnabled = false
+        e.setAnimationsEnabled(false, at: 0)
         e.command(.end, at: 0)
         #expect(e.footer == .loading)
         #expect(!e.needsTicks)

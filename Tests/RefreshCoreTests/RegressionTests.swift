@@ -183,4 +183,22 @@ struct RegressionTests {
             previous = e.offset
         }
     }
+
+    /// Found by `PropertyTests.explore` (minimised from 150 steps): a footer held open by a pull-mode
+    /// load stayed open for ever when the mode switched to auto during the load.
+    @Test("Switching to auto mode during a pull-mode load lets the held footer spring back")
+    func heldFooterSpringsBackInAutoMode() {
+        var e = RefreshEngine(style: .plain, footerMode: .pull, viewportHeight: 718.86, rowsHeight: 738, now: 0)
+        e.setAnimationsEnabled(false, at: 0.03)
+        _ = e.scroll(delta: Tuning.wheelNotchRaw, source: .wheel, at: 0.39)
+        #expect(e.push > 0)
+        let loading = e.loadMore(at: 0.44)
+        #expect(loading)
+        e.run(from: 0.44, to: 0.81)
+        #expect(e.push > 0 && e.push <= Tuning.footerHeight)  // held: a scroll position in the footer
+        e.setFooterMode(.auto, at: 0.81)
+        e.run(from: 0.81, to: 2)
+        #expect(e.push == 0)
+        #expect(e.footer == .loading)
+    }
 }

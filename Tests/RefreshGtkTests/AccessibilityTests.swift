@@ -26,9 +26,23 @@ struct AccessibilityTests {
     }
 
     private static func actionNames(_ object: UnsafeMutablePointer<AtkObject>) -> [String] {
+        actions(object).map(\.name)
+    }
+
+    /// Every action's name, localized name and key binding; a missing one fails the test.
+    private static func actions(_ object: UnsafeMutablePointer<AtkObject>) -> [(name: String, localized: String, key: String)] {
         let action = OpaquePointer(object)
-        return (0..<atk_action_get_n_actions(action)).compactMap { i in
-            atk_action_get_name(action, i).map { String(cString: $0) }
+        func text(_ value: UnsafePointer<gchar>?, _ what: String, _ i: Int32) -> String {
+            guard let value else {
+                Issue.record("action \(i) has no \(what)")
+                return ""
+            }
+            return String(cString: value)
+        }
+        return (0..<atk_action_get_n_actions(action)).map { i in
+            (text(atk_action_get_name(action, i), "name", i),
+             text(atk_action_get_localized_name(action, i), "localized name", i),
+             text(atk_action_get_keybinding(action, i), "key binding", i))
         }
     }
 
@@ -52,15 +66,15 @@ struct AccessibilityTests {
 
     /// The toplevel gets the keyboard focus as if the window manager gave it (there is none under
     /// Xvfb): has-focus, GtkWidgetAccessible's FOCUSED and our focused descendant depend on it.
-    static func focusWindow(_ h: GtkHarness) {
+    static func focusWindow(_ h: GtkHarness) throws {
         gtk_widget_grab_focus(h.view.list.area)
-        guard let window = gtk_widget_get_window(h.window), let event = gdk_event_new(GDK_FOCUS_CHANGE) else { return }
+        let window = try #require(gtk_widget_get_window(h.window), "the window is not realized")
+        let event = try #require(gdk_event_new(GDK_FOCUS_CHANGE))
         event.pointee.focus_change.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(window)))
         event.pointee.focus_change.send_event = 1
         event.pointee.focus_change.`in` = 1
-        if let seat = gdk_display_get_default_seat(gdk_display_get_default()) {
-            gdk_event_set_device(event, gdk_seat_get_keyboard(seat))
-        }
+        let seat = try #require(gdk_display_get_default_seat(gdk_display_get_default()))
+        gdk_event_set_device(event, gdk_seat_get_keyboard(seat))
         gtk_main_do_event(event)
         gdk_event_free(event)
         MainLoop.drain()
@@ -92,7 +106,7 @@ struct AccessibilityTests {
         #expect(atk_object_get_parent(first) == list)
         #expect(atk_object_get_index_in_parent(first) == 0)
         // The first row is the focused descendant while the list has the keyboard focus.
-        Self.focusWindow(h)
+        try Self.focusWindow(h)
         #expect(gtk_widget_has_focus(h.view.list.area) != 0)
         #expect(Self.has(list, ATK_STATE_FOCUSED))
         #expect(Self.has(first, ATK_STATE_FOCUSED))
@@ -145,7 +159,7 @@ struct AccessibilityTests {
         defer { h.close() }
         let list = try Self.accessible(h)
         let area = h.view.list.area
-        Self.focusWindow(h)
+        try Self.focusWindow(h)
         // Without a reachable footer, Tab leaves the area at once.
         #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_FORWARD) == 0)
         #expect(!h.view.footerFocused)
@@ -203,6 +217,90 @@ struct AccessibilityTests {
         #expect(atk_action_do_action(OpaquePointer(footer), 0) != 0)
         #expect(MainLoop.run(until: { h.loads == 2 }))
         #expect(h.view.footerPhase == .loading)
+    }
+
+    /// The key bindings the accessible reports are the keys the list handles (both come from
+    /// KeyBindings.swift), with the localized action names.
+    @Test func actionsReportTheKeysTheListHandles() throws {
+        let h = try GtkHarness(rows: 40)
+        defer { h.close() }
+        let list = try Self.accessible(h)
+        let refresh = try #require(Self.actions(list).first { $0.name == "refresh" })
+        #expect(refresh.localized == L10n.refreshAction)
+        #expect(refresh.key == "F5")
+        #expect(Self.keyAction(refresh.key) == .refresh)
+        for binding in KeyBinding.refresh {
+            #expect(KeyAction.from(keyval: UInt32(binding.keyval), state: binding.modifiers) == .refresh)
+        }
+        for binding in KeyBinding.activate {
+            #expect(KeyAction.from(keyval: UInt32(binding.keyval), state: binding.modifiers) == .activate)
+        }
+        #expect(Self.keyAction("<Control>r") == .refresh)
+        #expect(Self.keyAction("<Control><Shift>r") == nil)
+        #expect(Self.keyAction("<Control>F5") == nil)
+
+        EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 }))
+        h.view.endLoading(added: 0, exhausted: false, ok: false)
+        let retry = try #require(Self.actions(list).first { $0.name == "retry" })
+        #expect(retry.localized == L10n.retryAction)
+        #expect(Self.keyAction(retry.key) == .activate)
+        let footer = try #require(Self.child(list, atk_object_get_n_accessible_children(list) - 1))
+        let click = try #require(Self.actions(footer).first)
+        #expect(click.name == "click")
+        #expect(click.localized == L10n.retryAction)
+        #expect(click.key == "Return")
+        #expect(Self.keyAction(click.key) == .activate)
+    }
+
+    /// What the list does with the key an accelerator string names.
+    private static func keyAction(_ accelerator: String) -> KeyAction? {
+        var keyval: guint = 0
+        var modifiers = GdkModifierType(0)
+        gtk_accelerator_parse(accelerator, &keyval, &modifiers)
+        guard keyval != 0 else {
+            Issue.record("\(accelerator) does not parse as an accelerator")
+            return nil
+        }
+        return KeyAction.from(keyval: keyval, state: modifiers.rawValue)
+    }
+
+    /// C holds the bridge's registration through a retained box with a destroy-notify: the area's
+    /// dispose releases it (the bridge stops calling C), and it keeps neither the bridge nor the
+    /// row source alive.
+    @Test func theRegistrationFollowsTheAreaAndHoldsNothingAlive() throws {
+        try #require(MainLoop.initializeGtk())
+        let area = try #require(ptr_scrollable_area_new())
+        g_object_ref_sink(area)
+        var rows: GtkHarness.Rows? = GtkHarness.Rows(10)
+        weak let weakRows = rows
+        var bridge: AccessibilityBridge? = AccessibilityBridge(area: area, source: try #require(rows))
+        weak let weakBridge = bridge
+        // The accessible created after the registration asks Swift for its first snapshot.
+        let list = try #require(gtk_widget_get_accessible(area))
+        #expect(Self.name(list) == L10n.listAccessibleName)
+        #expect(Self.description(list) == L10n.neverUpdated)
+
+        rows = nil
+        #expect(weakRows == nil, "the bridge keeps the row source alive")
+        gtk_widget_destroy(area)  // dispose: C runs the destroy-notify
+        #expect(bridge?.isConnected == false)
+        bridge?.focusChanged()  // no C call after dispose
+        g_object_unref(area)
+        bridge = nil  // its deinit does not touch the finalized area
+        #expect(weakBridge == nil)
+
+        // Dropping the bridge first: it unregisters; C neither keeps it alive nor calls it.
+        let second = try #require(ptr_scrollable_area_new())
+        g_object_ref_sink(second)
+        defer { g_object_unref(second) }
+        let secondList = try #require(gtk_widget_get_accessible(second))
+        var other: AccessibilityBridge? = AccessibilityBridge(area: second, source: GtkHarness.Rows(10))
+        weak let weakOther = other
+        #expect(Self.description(secondList) == L10n.neverUpdated)
+        other = nil
+        #expect(weakOther == nil, "C's registration keeps the bridge alive")
+        gtk_widget_destroy(second)
     }
 
     @Test func destroyingTheWindowMakesTheChildrenDefunct() throws {

@@ -2,13 +2,16 @@
 #define CGTK_SHIM_PUBLIC_H
 #include <gtk/gtk.h>
 #include "ptr-refresh.h"
+#include "ptr_main_queue.h"
 
 /*
- * PtrScrollableArea: a GtkDrawingArea that implements GtkScrollable.
- * Swift cannot register a GObject type with an interface and overridden
- * properties, so this is the one piece of C in the product. The widget owns
- * nothing but the two adjustments a GtkScrolledWindow hands it; everything
- * else (drawing, input, sizing the adjustments) is done from Swift.
+ * The product's C: GObject types Swift cannot register, and their hooks into Swift.
+ * - PtrScrollableArea (scrollable_area.c): a GtkDrawingArea that implements GtkScrollable
+ *   (interface + overridden properties) and owns nothing but the two adjustments a
+ *   GtkScrolledWindow hands it; vtable hooks call Swift for adjustment changes and Tab focus.
+ * - Its ATK accessible (accessible.c, ~670 lines): a GtkWidgetAccessible subclass with row and
+ *   footer children, AtkAction, states and attributes, fed by the setters below.
+ * Everything else (drawing, input, sizing the adjustments) is done from Swift.
  */
 G_BEGIN_DECLS
 
@@ -39,43 +42,57 @@ void ptr_scrollable_area_set_focus_callback(GtkWidget *area, PtrFocusMove callba
  * Accessibility. The area's accessible (a GtkWidgetAccessible subclass, role ATK_ROLE_LIST)
  * exposes the visible rows as ATK_ROLE_LIST_ITEM children, the footer as an
  * ATK_ROLE_PUSH_BUTTON child, ATK_STATE_BUSY while refreshing, the list's actions (AtkAction)
- * and attributes (row-count, first-visible-row, visible-rows, focused-row, refresh-state,
- * footer-state). Swift pushes state with the setters below (cheap when nothing changed, and
- * nothing is built unless an AT created the accessible) and answers texts at query time.
+ * and attributes. C only maps a snapshot onto ATK: Swift decides everything in it (which actions,
+ * their names and key bindings, which child is focused, what the footer runs) and says "changed"
+ * once per change; C then asks for the new snapshot (only if an AT created the accessible),
+ * diffs it against the one it holds and emits the ATK signals.
  */
-typedef enum {
-    PTR_A11Y_ACTION_REFRESH = 1 << 0,
-    PTR_A11Y_ACTION_LOAD_MORE = 1 << 1,
-    PTR_A11Y_ACTION_RETRY = 1 << 2,
-} PtrA11yActions;
+enum {
+    /* `actions` hold PTR_A11Y_ACTION_FIELDS strings per action, in this order. */
+    PTR_A11Y_ACTION_NAME = 0,       /* AtkAction name: "refresh", "click", … */
+    PTR_A11Y_ACTION_ID = 1,         /* what PtrA11yActivate receives; "": cannot run now */
+    PTR_A11Y_ACTION_LOCALIZED = 2,  /* localized name (also the action's description) */
+    PTR_A11Y_ACTION_KEYBINDING = 3, /* e.g. "F5" */
+    PTR_A11Y_ACTION_FIELDS = 4,
+};
+
+/* What the accessible reports. Strings and string vectors are g_malloc'ed and owned by C. */
+typedef struct {
+    gchar *name;              /* the list's accessible name */
+    gchar *description_key;   /* changes when the description's wording does (the text is asked at read time) */
+    gboolean busy;
+    gchar **actions;          /* the list's actions (see PTR_A11Y_ACTION_FIELDS); NULL: none */
+    gchar **attributes;       /* the list's attributes: name, value, name, value, …; NULL: none */
+    gint row_count;           /* rows in the list: the row children's set size */
+    gint first_row, n_rows;   /* the row children are rows first ..< first + n_rows */
+    gint focused_child;       /* the virtual focus: a row child 0 ..< n_rows, n_rows for the footer, -1 none */
+    gchar *footer_name;       /* NULL: no footer child */
+    gboolean footer_showing;  /* on screen */
+    gboolean footer_actionable; /* enabled and focusable */
+    gchar **footer_actions;   /* as `actions` */
+} PtrA11ySnapshot;
 
 typedef enum {
     PTR_A11Y_TEXT_DESCRIPTION = 0, /* the list's description (its refresh status) */
     PTR_A11Y_TEXT_ROW = 1,         /* row `index`'s name */
 } PtrA11yTextKind;
 
-/* Returns a g_malloc'ed string, or NULL. */
+/* Fills `snapshot` (zeroed, focused_child -1) with the current state; C frees what it puts there. */
+typedef void (*PtrA11yGetSnapshot)(GtkWidget *area, PtrA11ySnapshot *snapshot, gpointer user_data);
+/* Texts that must be true whenever read. Returns a g_malloc'ed string, or NULL. */
 typedef gchar *(*PtrA11yText)(GtkWidget *area, PtrA11yTextKind kind, gint index, gpointer user_data);
-/* `action`: "refresh", "load-more" or "retry"; called from an idle, never inside the AT's call. */
+/* `action`: the action's PTR_A11Y_ACTION_ID; called from an idle, never inside the AT's call. */
 typedef void (*PtrA11yActivate)(GtkWidget *area, const gchar *action, gpointer user_data);
 
-/* Both NULL at teardown: nothing is called afterwards (pending actions are dropped). */
-void ptr_scrollable_area_set_a11y_callbacks(GtkWidget *area, PtrA11yText text, PtrA11yActivate activate,
-                                            gpointer user_data);
-/* The list's accessible name and the localized action names. */
-void ptr_scrollable_area_set_a11y_names(GtkWidget *area, const gchar *list, const gchar *refresh,
-                                        const gchar *load_more, const gchar *retry);
-void ptr_scrollable_area_set_a11y_busy(GtkWidget *area, gboolean busy);
-/* The available actions (PtrA11yActions bits). */
-void ptr_scrollable_area_set_a11y_actions(GtkWidget *area, guint actions);
-/* Rows `first` ..< `first + count` are on screen; `focused`: the row with the virtual focus, or -1. */
-void ptr_scrollable_area_set_a11y_rows(GtkWidget *area, gint row_count, gint first, gint count, gint focused);
-/* The engine's phases by name, for the attributes; `description_changed`: tell ATs to re-read. */
-void ptr_scrollable_area_set_a11y_states(GtkWidget *area, const gchar *header_state, const gchar *footer_state,
-                                         gboolean description_changed);
-/* `name` NULL: no footer. `actionable`: Load more / retry can run now. */
-void ptr_scrollable_area_set_a11y_footer(GtkWidget *area, const gchar *name, gboolean showing,
-                                         gboolean actionable, gboolean focused);
+/*
+ * `destroy` (may be NULL) is called with `user_data` when the callbacks are replaced and at the
+ * area's dispose; nothing is called afterwards. All NULL: unregister (pending actions are dropped).
+ */
+void ptr_scrollable_area_set_a11y_callbacks(GtkWidget *area, PtrA11yGetSnapshot snapshot, PtrA11yText text,
+                                            PtrA11yActivate activate, gpointer user_data,
+                                            GDestroyNotify destroy);
+/* The snapshot changed: the accessible (if any) asks for it and tells ATs what changed. */
+void ptr_scrollable_area_a11y_changed(GtkWidget *area);
 /* The accessible, if GTK created it (for tests); NULL otherwise. Does not create it. */
 AtkObject *ptr_scrollable_area_peek_accessible(GtkWidget *area);
 

@@ -1,38 +1,3 @@
-/// How one edge's overscroll (pull or push) behaves right now.
-enum EdgeMotion: Sendable, Equatable {
-    case still(Double)            // at rest at this displayed value
-    case tracking(raw: Double)    // held by a gesture: displayed = curve(raw)
-    case settling(Tween)          // moving to its rest value on its own
-
-    func value(curve: EdgeCurve, at t: Double) -> Double {
-        switch self {
-        case .still(let p): return p
-        case .tracking(let u): return curve.displayed(raw: u)
-        case .settling(let tween): return tween.value(at: t)
-        }
-    }
-
-    func raw(curve: EdgeCurve, at t: Double) -> Double {
-        if case .tracking(let u) = self { return u }
-        return curve.raw(displayed: value(curve: curve, at: t))
-    }
-
-    var isTracking: Bool {
-        if case .tracking = self { return true }
-        return false
-    }
-
-    /// Reduces the overscroll by `amount` raw px; returns the edge and what is left of `amount`.
-    /// Without a gesture the result rests instead of tracking.
-    func shrunk(by amount: Double, curve: EdgeCurve, at t: Double, keepTracking: Bool) -> (EdgeMotion, Double) {
-        guard value(curve: curve, at: t) > 0 else { return (self, amount) }
-        let u = raw(curve: curve, at: t)
-        let left = max(u - amount, 0)
-        let rest = max(amount - u, 0)
-        return (keepTracking ? .tracking(raw: left) : .still(curve.displayed(raw: left)), rest)
-    }
-}
-
 /// One continuous interaction, from first input to release (SPEC §1).
 struct Gesture: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
@@ -42,14 +7,32 @@ struct Gesture: Sendable, Equatable {
     }
     var kind: Kind
     var lastInput: Double
+    /// Total raw movement of the content since the gesture began (down the list = positive).
+    var travel = 0.0
 }
 
 /// A drag from button/finger down: becomes a gesture once it moves past the slop.
 struct DragTracker: Sendable, Equatable {
     var started = false
-    /// The drag offset already applied to the content.
-    var applied = 0.0
+    /// The finger movement the content does not follow: the slop swallowed at the start (so the
+    /// content does not jump by it), given back as the finger comes closer to the press point. It
+    /// never exceeds the finger's closest approach to the press point since, so back at the press
+    /// point the content is back where it was (docs/behaviour.md, Input model).
+    private(set) var slack = 0.0
     private var samples: [(t: Double, y: Double)] = []
+
+    /// The drag began at `y` past the slop: the content stays where it is.
+    mutating func start(at y: Double) {
+        started = true
+        slack = y
+    }
+
+    /// How far the content follows the finger at `y` (down = positive). Each step moves the content
+    /// the finger's way, at most twice as far as the finger (when slack is given back).
+    mutating func follow(_ y: Double) -> Double {
+        if abs(y) < abs(slack) { slack = Double(signOf: slack, magnitudeOf: abs(y)) }
+        return y - slack
+    }
 
     mutating func record(_ y: Double, at t: Double) {
         samples.append((t, y))
@@ -64,42 +47,7 @@ struct DragTracker: Sendable, Equatable {
     }
 
     static func == (a: DragTracker, b: DragTracker) -> Bool {
-        a.started == b.started && a.applied == b.applied && a.samples.count == b.samples.count
+        a.started == b.started && a.slack == b.slack && a.samples.count == b.samples.count
     }
 }
 
-/// A refresh from release (or `beginRefreshing`) to the end of its end animation.
-struct RefreshSession: Sendable, Equatable {
-    enum Stage: Sendable, Equatable {
-        case revealing(until: Double)          // programmatic: the header opens to H (J fills)
-        case running(morphStart: Double)       // held at H: morph, then spin
-        case failed(since: Double)             // error mark held for `failureHold`
-        case finishing(since: Double, ok: Bool) // ring thins, content settles to 0
-    }
-    var stage: Stage {
-        didSet { if case .running(let start) = stage { morphStart = start } }
-    }
-    /// When the refresh action fires (after the settle to H); nil once fired or cancelled.
-    var actionDue: Double?
-    /// When the morph began, kept for drawing the later stages.
-    private(set) var morphStart: Double?
-
-    init(stage: Stage, actionDue: Double? = nil) {
-        self.stage = stage
-        self.actionDue = actionDue
-        if case .running(let start) = stage { morphStart = start }
-    }
-
-    /// The header is held open at H (the refresh is "running" for the exclusion rule).
-    var holdsHeader: Bool {
-        switch stage {
-        case .revealing, .running, .failed: return true
-        case .finishing: return false
-        }
-    }
-
-    var isFinishing: Bool {
-        if case .finishing = stage { return true }
-        return false
-    }
-}

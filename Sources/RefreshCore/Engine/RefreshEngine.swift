@@ -5,13 +5,19 @@
 /// (`takeEvents()`). It owns no timer: every call carries the time (seconds, monotonic), and
 /// everything due by then (a wheel's quiet-period release, a finished settle, the refresh action,
 /// the failure hold) happens in `advance(to:)`, in time order, before the call is handled.
+///
+/// Structure: every public mutating call is one `Input` through `handle(_:at:)`, which advances
+/// time, dispatches and records the state changes as events. The scroll physics (offset, fling,
+/// edges, settles) is `ScrollPhysics`; the header is one `HeaderState` written by `setHeader`; the
+/// footer is a `FooterMachine` driven through `footerEvent`.
 public struct RefreshEngine: Sendable {
     // MARK: Configuration
 
     public private(set) var style: HeaderStyle
     public private(set) var footerMode: FooterMode
-    /// `gtk-enable-animations`: when false every settle and timeline jumps to its end value.
-    public var animationsEnabled = true
+    /// `gtk-enable-animations`: when false every settle and timeline that starts jumps to its end
+    /// value. Change it with `setAnimationsEnabled(_:at:)`.
+    public private(set) var animationsEnabled = true
 
     // MARK: Geometry the host reports
 
@@ -19,26 +25,20 @@ public struct RefreshEngine: Sendable {
     /// Height of all rows (the footer is not included).
     public private(set) var rowsHeight: Double
     /// The list's scroll offset, 0 … `maxOffset`. The host mirrors it into its adjustment.
-    public private(set) var offset: Double = 0
+    public var offset: Double { physics.offset }
 
     // MARK: State
 
     /// The latest time seen; every value is evaluated at it.
     public private(set) var now: Double
-    private var top: EdgeMotion = .still(0)
-    private var bottom: EdgeMotion = .still(0)
+    private var physics = ScrollPhysics()
     private var gesture: Gesture?
     private var drag: DragTracker?
-    private var session: RefreshSession?
-    var refreshSession: RefreshSession? { session }
-    /// The header state while no refresh session exists: idle, pulling or armed (hysteresis needs history).
-    private var pullPhase: HeaderPhase = .idle
-    public private(set) var footer: FooterPhase = .idle
+    private(set) var headerState: HeaderState = .idle
+    private var footerMachine = FooterMachine()
+    public var footer: FooterPhase { footerMachine.phase }
     /// When the current load began (spinner phase).
-    public private(set) var loadStarted: Double = 0
-    /// Auto load-more fired for the current approach to the bottom (SPEC §5: exactly once).
-    private var autoLoadLatched = false
-    private var offsetMotion: Tween?
+    public var loadStarted: Double { footerMachine.loadStarted }
     /// Classic header arrow: 0 points down, 1 points up.
     private var arrow = Tween(from: 0, to: 0, start: 0, duration: 0)
     var arrowTurn: Double { arrow.value(at: now) }
@@ -60,20 +60,13 @@ public struct RefreshEngine: Sendable {
     // MARK: - Derived values
 
     /// Displayed pull `p` at the top edge (SPEC §1).
-    public var pull: Double { top.value(curve: topCurve, at: now) }
+    public var pull: Double { physics.pull(limits, at: now) }
     /// Displayed push `q` at the bottom edge.
-    public var push: Double { bottom.value(curve: bottomCurve, at: now) }
+    public var push: Double { physics.push(limits, at: now) }
     /// How far the content is drawn shifted down from its scroll position (pull − push).
     public var displacement: Double { pull - push }
 
-    public var header: HeaderPhase {
-        switch session?.stage {
-        case .revealing, .running: return .refreshing
-        case .failed: return .failed
-        case .finishing: return .finishing
-        case nil: return pullPhase
-        }
-    }
+    public var header: HeaderPhase { headerState.phase }
 
     /// Rows shorter than the viewport: the footer stays out of sight and nothing loads (SPEC §5).
     public var isShortList: Bool { rowsHeight < viewportHeight }
@@ -86,228 +79,97 @@ public struct RefreshEngine: Sendable {
 
     /// True while anything moves or waits on time: the host keeps a frame tick running.
     public var needsTicks: Bool {
-        if gesture != nil || offsetMotion != nil { return true }
+        if gesture != nil || physics.motion != nil { return true }
         // Spinners turn only with animations on; without them a refresh or load waits on time
         // only for its action, the failure hold or the end of its stage.
         if footer == .loading, animationsEnabled { return true }
-        if let session {
-            if animationsEnabled || session.actionDue != nil { return true }
-            if case .running = session.stage {} else { return true }
+        switch headerState {
+        case .idle, .pulling, .armed: break
+        case .revealing, .failed, .finishing: return true
+        case .running(_, let actionDue): if animationsEnabled || actionDue != nil { return true }
         }
         if !arrow.isFinished(at: now) { return true }
-        if case .settling = top { return true }
-        if case .settling = bottom { return true }
-        return false
+        return physics.isTopSettling || physics.isBottomSettling
     }
 
     private var heldHeight: Double { style.heldHeight }
-    private var refreshRunning: Bool { session?.holdsHeader ?? false }
+    private var refreshRunning: Bool { headerState.holdsHeader }
+    private var footerHeld: Bool { footerMode == .pull && footer == .loading }
     private var canRefresh: Bool { footer != .loading && !refreshRunning }
     private var canLoad: Bool {
         !refreshRunning && footer != .loading && footer != .noMoreData && !isShortList
     }
+    private var canLoadIgnoringArm: Bool { !refreshRunning && !isShortList }
 
-    private var topCurve: EdgeCurve {
-        EdgeCurve(base: refreshRunning ? heldHeight : 0, band: RubberBand(dimension: viewportHeight))
-    }
-    private var bottomCurve: EdgeCurve {
-        let held = footerMode == .pull && footer == .loading
-        return EdgeCurve(base: held ? Tuning.footerHeight : 0, band: RubberBand(dimension: viewportHeight))
+    /// The scroll range and each edge's overscroll map right now: the first H (or footer height)
+    /// px of a held header (footer) are free, a scroll position; beyond, the rubber band.
+    var limits: ScrollLimits {
+        let band = RubberBand(dimension: viewportHeight)
+        return ScrollLimits(maxOffset: maxOffset,
+                            top: EdgeCurve(base: refreshRunning ? heldHeight : 0, band: band),
+                            bottom: EdgeCurve(base: footerHeld ? Tuning.footerHeight : 0, band: band))
     }
 
     private func duration(_ seconds: Double) -> Double { animationsEnabled ? seconds : 0 }
 
-    // MARK: - Input
+    // MARK: - Public calls: each one is an `Input` through `handle(_:at:)`
 
     /// A wheel notch or smooth scroll delta in px (positive = towards the bottom of the list).
-    /// Mid-list the engine only notes the gesture and answers `.passThrough`.
+    /// Mid-list the engine only notes the gesture and answers `.passThrough`. A delta that reaches
+    /// past an edge, or meets overscroll, is the engine's (`.consumed`): it moves `offset` itself.
     public mutating func scroll(delta: Double, source: ScrollSource, at t: Double) -> ScrollDisposition {
-        advance(to: t)
-        let kind: Gesture.Kind = source == .wheel ? .wheel : .touchpad
-        beginGestureIfNeeded(kind, at: now)
-        gesture?.lastInput = now
-        let atTop = offset <= 0 && delta < 0
-        let atBottom = offset >= maxOffset && delta > 0
-        guard pull > 0 || push > 0 || atTop || atBottom else {
-            emitChanges()
-            return .passThrough
-        }
-        applyDelta(delta, allowOverscroll: true)
-        emitChanges()
-        return .consumed
+        handle(.scroll(delta: delta, source: source), at: t).disposition
     }
 
     /// The touchpad's scroll-stop event: the fingers left the pad.
-    public mutating func scrollStop(at t: Double) {
-        advance(to: t)
-        if let kind = gesture?.kind, kind == .touchpad || kind == .wheel { release(at: now) }
-        emitChanges()
-    }
+    public mutating func scrollStop(at t: Double) { handle(.scrollStop, at: t) }
 
     /// A mouse or touch drag started (not yet a gesture: a click must not start one).
-    public mutating func dragBegin(at t: Double) {
-        advance(to: t)
-        // A drag whose release never came ends here: it must not hold the content for ever.
-        if gesture?.kind == .drag { release(at: now) }
-        drag = DragTracker()
-        emitChanges()
-    }
+    public mutating func dragBegin(at t: Double) { handle(.dragBegin, at: t) }
 
     /// The drag moved; `offsetY` is the total movement since `dragBegin` (down = positive).
-    public mutating func dragUpdate(offsetY: Double, at t: Double) {
-        advance(to: t)
-        guard var tracker = drag else { return }
-        if !tracker.started {
-            guard abs(offsetY) >= Tuning.dragSlop else { return }
-            tracker.started = true
-            // The slop is swallowed so the content does not jump by it.
-            tracker.applied = offsetY
-            beginGestureIfNeeded(.drag, at: now)
-        }
-        let step = offsetY - tracker.applied
-        tracker.applied = offsetY
-        tracker.record(offsetY, at: now)
-        drag = tracker
-        gesture?.lastInput = now
-        applyDelta(-step, allowOverscroll: true)
-        emitChanges()
-    }
+    public mutating func dragUpdate(offsetY: Double, at t: Double) { handle(.dragUpdate(offsetY: offsetY), at: t) }
 
     /// The button or finger went up.
-    public mutating func dragEnd(at t: Double) {
-        advance(to: t)
-        guard let tracker = drag else { return }
-        drag = nil
-        guard tracker.started, gesture?.kind == .drag else {
-            emitChanges()
-            return
-        }
-        release(at: now)
-        let velocity = -tracker.velocity(at: now)
-        if pull == 0, push == 0, abs(velocity) >= Tuning.flingMinVelocity, animationsEnabled {
-            let distance = velocity * Tuning.flingTimeConstant
-            let target = min(max(offset + distance, 0), maxOffset)
-            // An ease-out cubic starts at 3·D/T: T = 3τ matches the release velocity.
-            offsetMotion = Tween(from: offset, to: target, start: now,
-                                 duration: 3 * Tuning.flingTimeConstant)
-        }
-        emitChanges()
-    }
+    public mutating func dragEnd(at t: Double) { handle(.dragEnd, at: t) }
 
     /// Home / End / Page keys. Each press is a gesture of its own (it can fire auto load-more).
-    public mutating func command(_ command: ScrollCommand, at t: Double) {
-        advance(to: t)
-        if gesture != nil { release(at: now) }
-        if footer != .loading { autoLoadLatched = false }
-        foldHeldOverscroll(movingDown: command == .end || command == .pageDown)
-        let base = offsetMotion?.to ?? offset
-        let page = max(viewportHeight * 0.9, 1)
-        let target: Double
-        switch command {
-        case .home: target = 0
-        case .end: target = maxOffset
-        case .pageUp: target = base - page
-        case .pageDown: target = base + page
-        }
-        moveOffset(to: min(max(target, 0), maxOffset), duration: duration(Tuning.keyScrollDuration))
-        emitChanges()
-    }
-
-    /// A held header (or pull-mode footer) is part of the content: keys that scroll away from it
-    /// scroll it away too, in the same ease-out as the rows, so they reach the real end.
-    private mutating func foldHeldOverscroll(movingDown: Bool) {
-        if movingDown, refreshRunning, !top.isTracking, pull > 0 {
-            top = settle(top, curve: topCurve, to: 0, duration: duration(Tuning.keyScrollDuration))
-        } else if !movingDown, footerMode == .pull, footer == .loading, !bottom.isTracking, push > 0 {
-            bottom = settle(bottom, curve: bottomCurve, to: 0, duration: duration(Tuning.keyScrollDuration))
-        }
-    }
+    public mutating func command(_ command: ScrollCommand, at t: Double) { handle(.command(command), at: t) }
 
     /// The list was scrolled by someone else (scrollbar, the scrolled window's own wheel handling).
-    public mutating func externalScroll(to value: Double, at t: Double) {
-        advance(to: t)
-        let target = min(max(value, 0), maxOffset)
-        guard abs(target - offset) > 0.01 else { return }
-        offsetMotion = nil
-        if target > offset {
-            // A held header scrolls away before the rows move (it is part of the content).
-            applyDelta(target - offset, allowOverscroll: false)
-        } else {
-            offset = target
-            evaluateAutoLoad(movingDown: false)
-        }
-        emitChanges()
-    }
+    public mutating func externalScroll(to value: Double, at t: Double) { handle(.externalScroll(to: value), at: t) }
 
     /// The viewport was resized.
     public mutating func resize(viewportHeight height: Double, at t: Double) {
-        advance(to: t)
-        preservingDisplayedEdges { $0.viewportHeight = max(height, 0) }
-        clampOffset()
-        classifyPush()
-        evaluateAutoLoad(movingDown: false)
-        emitChanges()
+        handle(.resize(viewportHeight: height), at: t)
     }
 
     /// Rows changed outside a refresh or load (e.g. the app edited its data). Rows inserted above
     /// the visible ones shift the offset so that what the user is looking at stays put.
     public mutating func setRowsHeight(_ height: Double, insertedAbove: Double = 0, at t: Double) {
-        advance(to: t)
-        applyRowsHeight(height, insertedAbove: insertedAbove)
-        classifyPush()
-        evaluateAutoLoad(movingDown: false)
-        emitChanges()
+        handle(.setRows(height: height, insertedAbove: insertedAbove), at: t)
     }
 
     /// Switches the header style at run time; a held header keeps its place until it settles.
-    public mutating func setStyle(_ newStyle: HeaderStyle, at t: Double) {
-        advance(to: t)
-        preservingDisplayedEdges { $0.style = newStyle }
-        if refreshRunning, !top.isTracking {
-            top = settle(top, curve: topCurve, to: heldHeight, duration: duration(Tuning.springBackDuration))
-        }
-        emitChanges()
-    }
+    public mutating func setStyle(_ newStyle: HeaderStyle, at t: Double) { handle(.setStyle(newStyle), at: t) }
 
     /// Switches auto/pull load-more at run time.
-    public mutating func setFooterMode(_ mode: FooterMode, at t: Double) {
-        advance(to: t)
-        preservingDisplayedEdges {
-            $0.footerMode = mode
-            if $0.footer == .armed { $0.footer = .idle }
-        }
-        clampOffset()
-        if !bottom.isTracking, push > 0, footer != .loading {
-            bottom = settle(bottom, curve: bottomCurve, to: 0, duration: duration(Tuning.springBackDuration))
-        }
-        emitChanges()
+    public mutating func setFooterMode(_ mode: FooterMode, at t: Double) { handle(.setFooterMode(mode), at: t) }
+
+    /// Follows `gtk-enable-animations`. Time first advances to `t` under the old setting; then
+    /// transitions that start from here on use the new one. Anything already under way (a settle,
+    /// a fling or key scroll, the reveal, the refresh settle, the end animation, the arrow turn)
+    /// keeps the deadline it was given: switching animations off never makes it end early or late.
+    public mutating func setAnimationsEnabled(_ enabled: Bool, at t: Double) {
+        handle(.setAnimationsEnabled(enabled), at: t)
     }
 
     /// Time passes: call on every frame while `needsTicks`.
-    public mutating func tick(at t: Double) {
-        advance(to: t)
-        emitChanges()
-    }
-
-    // MARK: - Programmatic refresh and load (SPEC §3.5, §5, §6)
+    public mutating func tick(at t: Double) { handle(.tick, at: t) }
 
     /// Reveals the header and refreshes. Returns false (a no-op) while refreshing or loading.
     @discardableResult
-    public mutating func beginRefreshing(at t: Double) -> Bool {
-        advance(to: t)
-        guard canRefresh else { return false }
-        preservingDisplayedEdges {
-            $0.session = RefreshSession(stage: .revealing(until: $0.now + $0.duration(Tuning.revealDuration)))
-        }
-        setPullPhase(.idle)
-        top = settle(top, curve: topCurve, to: heldHeight, duration: duration(Tuning.revealDuration))
-        // Report `refreshing` before the action that a zero-length reveal fires right away.
-        emitChanges()
-        if offset > 0 { moveOffset(to: 0, duration: duration(Tuning.revealDuration)) }
-        advance(to: now)
-        emitChanges()
-        return true
-    }
+    public mutating func beginRefreshing(at t: Double) -> Bool { handle(.beginRefreshing, at: t).accepted }
 
     /// Sets when the last successful refresh ended (engine time), e.g. restored from a previous
     /// run; nil: never. Only the classic header's "Last updated" line shows it.
@@ -319,65 +181,18 @@ public struct RefreshEngine: Sendable {
     /// (a no-op) unless refreshing. Ending before the header settled cancels the refresh action.
     @discardableResult
     public mutating func endRefreshing(ok: Bool, insertedHeight: Double = 0, at t: Double) -> Bool {
-        advance(to: t)
-        guard header == .refreshing, var current = session else { return false }
-        if ok {
-            applyRowsHeight(rowsHeight + max(insertedHeight, 0), insertedAbove: max(insertedHeight, 0))
-            lastUpdated = now
-            if footer == .noMoreData || footer == .failed { footer = .idle }
-            autoLoadLatched = false
-        }
-        current.actionDue = nil
-        current.stage = ok ? .finishing(since: now, ok: true) : .failed(since: now)
-        preservingDisplayedEdges { $0.session = current }
-        if ok { startCollapse() }
-        advance(to: now)
-        emitChanges()
-        return true
+        handle(.endRefreshing(ok: ok, insertedHeight: insertedHeight), at: t).accepted
     }
 
     /// Load-more asked by the user directly (click or Enter on the footer). False when refused.
     @discardableResult
-    public mutating func loadMore(at t: Double) -> Bool {
-        advance(to: t)
-        guard canLoad, footer == .idle || footer == .failed else { return false }
-        startLoad()
-        emitChanges()
-        return true
-    }
+    public mutating func loadMore(at t: Double) -> Bool { handle(.loadMore, at: t).accepted }
 
     /// Ends the load; `addedHeight` px of rows were appended. Returns false (a no-op) unless loading.
     @discardableResult
     public mutating func endLoading(ok: Bool, exhausted: Bool = false, addedHeight: Double = 0,
                                     at t: Double) -> Bool {
-        advance(to: t)
-        guard footer == .loading else { return false }
-        let added = ok ? max(addedHeight, 0) : 0
-        let heldPush = push
-        preservingDisplayedEdges {
-            $0.rowsHeight += added
-            $0.footer = ok ? (exhausted ? .noMoreData : .idle) : .failed
-        }
-        if added > 0, heldPush > 0, !bottom.isTracking {
-            // Pull mode: the new rows take the place of the held footer (or of its reveal still
-            // under way); convert the push into scroll so nothing on screen moves.
-            let moved = min(heldPush, maxOffset - offset)
-            offset += moved
-            if let motion = offsetMotion {
-                // A key scroll or fling under way moves with it, or the next frame would undo it.
-                offsetMotion = Tween(from: motion.from + moved, to: motion.to + moved, start: motion.start,
-                                     duration: motion.duration, easing: motion.easing)
-            }
-            bottom = .still(max(heldPush - moved, 0))
-        }
-        if !bottom.isTracking, push > 0 {
-            // Not held by a finger: the footer is no longer held open either (a reveal under way
-            // would otherwise finish at the footer height and stay there).
-            bottom = settle(bottom, curve: bottomCurve, to: 0, duration: duration(Tuning.springBackDuration))
-        }
-        advance(to: now)
-        emitChanges()
-        return true
+        handle(.endLoading(ok: ok, exhausted: exhausted, addedHeight: addedHeight), at: t).accepted
     }
 
     /// Everything the engine has to say since the last call.
@@ -387,7 +202,254 @@ public struct RefreshEngine: Sendable {
     }
 }
 
-// MARK: - Internals
+// MARK: - The entry point
+
+extension RefreshEngine {
+    /// Everything a host can ask of the engine.
+    private enum Input {
+        case scroll(delta: Double, source: ScrollSource)
+        case scrollStop
+        case dragBegin
+        case dragUpdate(offsetY: Double)
+        case dragEnd
+        case command(ScrollCommand)
+        case externalScroll(to: Double)
+        case resize(viewportHeight: Double)
+        case setRows(height: Double, insertedAbove: Double)
+        case setStyle(HeaderStyle)
+        case setFooterMode(FooterMode)
+        case setAnimationsEnabled(Bool)
+        case tick
+        case beginRefreshing
+        case endRefreshing(ok: Bool, insertedHeight: Double)
+        case loadMore
+        case endLoading(ok: Bool, exhausted: Bool, addedHeight: Double)
+    }
+
+    /// What a call answers.
+    private enum Reply {
+        case none
+        case scroll(ScrollDisposition)
+        case accepted(Bool)
+
+        var disposition: ScrollDisposition {
+            if case .scroll(let d) = self { return d }
+            return .passThrough
+        }
+
+        var accepted: Bool {
+            if case .accepted(let ok) = self { return ok }
+            return false
+        }
+    }
+
+    /// The one way in: time advances to `t` (everything due happens first, in order), the input is
+    /// handled, and the state changes are recorded as events. Handlers may return early: the
+    /// recording happens here, after them, whatever they did.
+    @discardableResult
+    private mutating func handle(_ input: Input, at t: Double) -> Reply {
+        advance(to: t)
+        let reply = dispatch(input)
+        emitChanges()
+        return reply
+    }
+
+    private mutating func dispatch(_ input: Input) -> Reply {
+        switch input {
+        case .scroll(let delta, let source): return .scroll(onScroll(delta: delta, source: source))
+        case .scrollStop: onScrollStop()
+        case .dragBegin: onDragBegin()
+        case .dragUpdate(let y): onDragUpdate(offsetY: y)
+        case .dragEnd: onDragEnd()
+        case .command(let command): onCommand(command)
+        case .externalScroll(let value): onExternalScroll(to: value)
+        case .resize(let height): onResize(height)
+        case .setRows(let height, let above): onSetRows(height, insertedAbove: above)
+        case .setStyle(let style): onSetStyle(style)
+        case .setFooterMode(let mode): onSetFooterMode(mode)
+        case .setAnimationsEnabled(let enabled): animationsEnabled = enabled
+        case .tick: break
+        case .beginRefreshing: return .accepted(onBeginRefreshing())
+        case .endRefreshing(let ok, let inserted): return .accepted(onEndRefreshing(ok: ok, inserted: inserted))
+        case .loadMore: return .accepted(footerEvent(.clicked(canLoad: canLoad)))
+        case .endLoading(let ok, let exhausted, let added):
+            return .accepted(onEndLoading(ok: ok, exhausted: exhausted, added: added))
+        }
+        return .none
+    }
+}
+
+// MARK: - Handlers
+
+extension RefreshEngine {
+    private mutating func onScroll(delta: Double, source: ScrollSource) -> ScrollDisposition {
+        let kind: Gesture.Kind = source == .wheel ? .wheel : .touchpad
+        beginGestureIfNeeded(kind)
+        gesture?.lastInput = now
+        // A delta that reaches past an edge is the engine's: it scrolls to the edge and the rest
+        // becomes overscroll. Handing it to the list would lose the part beyond the edge, and a
+        // path back would not come back to where it began.
+        let pastTop = delta < 0 && offset + delta < 0
+        let pastBottom = delta > 0 && offset + delta > maxOffset
+        guard pull > 0 || push > 0 || pastTop || pastBottom else { return .passThrough }
+        moveByGesture(delta)
+        return .consumed
+    }
+
+    private mutating func onScrollStop() {
+        if let kind = gesture?.kind, kind == .touchpad || kind == .wheel { release() }
+    }
+
+    private mutating func onDragBegin() {
+        // A drag whose release never came ends here: it must not hold the content for ever.
+        if gesture?.kind == .drag { release() }
+        drag = DragTracker()
+    }
+
+    private mutating func onDragUpdate(offsetY: Double) {
+        guard var tracker = drag else { return }
+        if !tracker.started {
+            guard abs(offsetY) >= Tuning.dragSlop else { return }
+            tracker.start(at: offsetY)
+            beginGestureIfNeeded(.drag)
+        }
+        let follows = tracker.follow(offsetY)
+        tracker.record(offsetY, at: now)
+        drag = tracker
+        gesture?.lastInput = now
+        // The content follows the finger: its travel down the list is the finger's movement up.
+        moveByGesture(-follows - (gesture?.travel ?? 0))
+    }
+
+    private mutating func onDragEnd() {
+        guard let tracker = drag else { return }
+        drag = nil
+        guard tracker.started, gesture?.kind == .drag else { return }
+        release()
+        let velocity = -tracker.velocity(at: now)
+        if pull == 0, push == 0, abs(velocity) >= Tuning.flingMinVelocity, animationsEnabled {
+            physics.fling(velocity: velocity, limits: limits, at: now)
+        }
+    }
+
+    private mutating func onCommand(_ command: ScrollCommand) {
+        if gesture != nil { release() }
+        footerEvent(.newApproach)
+        foldHeldOverscroll(movingDown: command == .end || command == .pageDown)
+        let base = physics.motion?.to ?? offset
+        let page = max(viewportHeight * 0.9, 1)
+        let target: Double
+        switch command {
+        case .home: target = 0
+        case .end: target = maxOffset
+        case .pageUp: target = base - page
+        case .pageDown: target = base + page
+        }
+        moveOffset(to: min(max(target, 0), maxOffset), duration: duration(Tuning.keyScrollDuration))
+    }
+
+    /// A held header (or pull-mode footer) is part of the content: keys that scroll away from it
+    /// scroll it away too, in the same ease-out as the rows, so they reach the real end.
+    private mutating func foldHeldOverscroll(movingDown: Bool) {
+        if movingDown, refreshRunning, !physics.isTopHeld, pull > 0 {
+            physics.settleTop(to: 0, duration: duration(Tuning.keyScrollDuration), limits: limits, at: now)
+        } else if !movingDown, footerHeld, !physics.isBottomHeld, push > 0 {
+            physics.settleBottom(to: 0, duration: duration(Tuning.keyScrollDuration), limits: limits, at: now)
+        }
+    }
+
+    private mutating func onExternalScroll(to value: Double) {
+        let target = min(max(value, 0), maxOffset)
+        guard abs(target - offset) > 0.01 else { return }
+        let down = target > offset
+        physics.scrollContent(to: target, holding: gesture != nil, limits: limits, at: now)
+        if down { afterMove(movingDown: true) } else { evaluateAutoLoad(movingDown: false) }
+    }
+
+    private mutating func onResize(_ height: Double) {
+        changeLimits { $0.viewportHeight = max(height, 0) }
+        physics.clamp(limits, at: now)
+        classifyPush()
+        evaluateAutoLoad(movingDown: false)
+    }
+
+    private mutating func onSetRows(_ height: Double, insertedAbove: Double) {
+        applyRowsHeight(height, insertedAbove: insertedAbove)
+        classifyPush()
+        evaluateAutoLoad(movingDown: false)
+    }
+
+    private mutating func onSetStyle(_ newStyle: HeaderStyle) {
+        changeLimits { $0.style = newStyle }
+        if refreshRunning, !physics.isTopHeld {
+            physics.settleTop(to: heldHeight, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
+        }
+    }
+
+    private mutating func onSetFooterMode(_ mode: FooterMode) {
+        changeLimits { $0.footerMode = mode }
+        footerEvent(.modeChanged)
+        physics.clamp(limits, at: now)
+        // A footer held open by a pull-mode load is no longer held in auto mode: it springs back.
+        if !physics.isBottomHeld, push > 0, !footerHeld {
+            physics.settleBottom(to: 0, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
+        }
+    }
+
+    private mutating func onBeginRefreshing() -> Bool {
+        guard canRefresh else { return false }
+        setHeader(.revealing(until: now + duration(Tuning.revealDuration)))
+        physics.settleTop(to: heldHeight, duration: duration(Tuning.revealDuration), limits: limits, at: now)
+        if offset > 0 { moveOffset(to: 0, duration: duration(Tuning.revealDuration)) }
+        // A zero-length reveal fires the action now (its event follows the `refreshing` report).
+        advance(to: now)
+        return true
+    }
+
+    private mutating func onEndRefreshing(ok: Bool, inserted: Double) -> Bool {
+        guard header == .refreshing else { return false }
+        if ok {
+            applyRowsHeight(rowsHeight + max(inserted, 0), insertedAbove: max(inserted, 0))
+            lastUpdated = now
+            footerEvent(.refreshSucceeded)
+        }
+        // The action no longer fires: ending before the header settled cancels it.
+        let morph = headerState.morphStart
+        if ok {
+            setHeader(.finishing(since: now, until: now + duration(Tuning.endDuration), ok: true, morphStart: morph))
+            startCollapse()
+        } else {
+            setHeader(.failed(since: now, morphStart: morph))
+        }
+        advance(to: now)
+        return true
+    }
+
+    private mutating func onEndLoading(ok: Bool, exhausted: Bool, added addedHeight: Double) -> Bool {
+        guard footer == .loading else { return false }
+        let added = ok ? max(addedHeight, 0) : 0
+        let heldPush = push
+        changeLimits { $0.rowsHeight += added }
+        footerEvent(.loadEnded(ok: ok, exhausted: exhausted))
+        if added > 0, heldPush > 0, !physics.isBottomHeld {
+            // Pull mode: the new rows take the place of the held footer (or of its reveal still
+            // under way); convert the push into scroll so nothing on screen moves. A key scroll or
+            // fling under way moves with it, or the next frame would undo it.
+            let moved = min(heldPush, maxOffset - offset)
+            physics.shift(by: moved)
+            physics.setBottom(heldPush - moved)
+        }
+        if !physics.isBottomHeld, push > 0 {
+            // Not held by a finger: the footer is no longer held open either (a reveal under way
+            // would otherwise finish at the footer height and stay there).
+            physics.settleBottom(to: 0, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
+        }
+        advance(to: now)
+        return true
+    }
+}
+
+// MARK: - Time
 
 extension RefreshEngine {
     /// A pending time-based transition.
@@ -403,10 +465,9 @@ extension RefreshEngine {
             perform(due)
         }
         now = target
-        if let motion = offsetMotion {
-            let before = offset
-            offset = min(max(motion.value(at: now), 0), maxOffset)
-            evaluateAutoLoad(movingDown: offset > before)
+        if physics.motion != nil {
+            let moved = physics.followMotion(limits: limits, at: now)
+            evaluateAutoLoad(movingDown: moved > 0)
         }
     }
 
@@ -419,15 +480,15 @@ extension RefreshEngine {
         if let gesture, gesture.kind == .wheel || gesture.kind == .touchpad {
             consider(gesture.lastInput + Tuning.releaseQuietPeriod, .releaseGesture)
         }
-        if case .settling(let tween) = top { consider(tween.end, .topSettled) }
-        if case .settling(let tween) = bottom { consider(tween.end, .bottomSettled) }
-        consider(offsetMotion?.end, .offsetSettled)
-        consider(session?.actionDue, .refreshAction)
-        switch session?.stage {
+        consider(physics.topSettleEnd, .topSettled)
+        consider(physics.bottomSettleEnd, .bottomSettled)
+        consider(physics.motionEnd, .offsetSettled)
+        switch headerState {
         case .revealing(let until): consider(until, .refreshAction)
-        case .failed(let since): consider(since + Tuning.failureHold, .failureOver)
-        case .finishing(let since, _): consider(since + duration(Tuning.endDuration), .finishOver)
-        default: break
+        case .running(_, let actionDue): consider(actionDue, .refreshAction)
+        case .failed(let since, _): consider(since + Tuning.failureHold, .failureOver)
+        case .finishing(_, let until, _, _): consider(until, .finishOver)
+        case .idle, .pulling, .armed: break
         }
         return best
     }
@@ -435,127 +496,95 @@ extension RefreshEngine {
     private mutating func perform(_ due: Due) {
         switch due {
         case .releaseGesture:
-            release(at: now)
+            release()
         case .topSettled:
-            top = .still(top.value(curve: topCurve, at: now))
+            physics.restTop(limits, at: now)
             settleLooseEdges()
         case .bottomSettled:
-            bottom = .still(bottom.value(curve: bottomCurve, at: now))
+            physics.restBottom(limits, at: now)
             settleLooseEdges()
         case .offsetSettled:
-            if let motion = offsetMotion {
-                let before = offset
-                offset = min(max(motion.to, 0), maxOffset)
-                offsetMotion = nil
-                evaluateAutoLoad(movingDown: offset > before)
-            }
+            let moved = physics.finishMotion(limits: limits)
+            evaluateAutoLoad(movingDown: moved > 0)
         case .refreshAction:
-            guard var current = session else { return }
-            if case .revealing = current.stage {
-                // The reveal is over: from here on it is a released armed gesture (SPEC §3.5).
-                current.stage = .running(morphStart: now)
+            // The reveal is over: from here on it is a released armed gesture (SPEC §3.5).
+            switch headerState {
+            case .revealing, .running: setHeader(.running(morphStart: headerState.morphStart ?? now, actionDue: nil))
+            default: return
             }
-            current.actionDue = nil
-            session = current
-            events.append(.refreshRequested)
+            emit(.refreshRequested)
         case .failureOver:
-            guard var current = session else { return }
-            current.stage = .finishing(since: now, ok: false)
-            preservingDisplayedEdges { $0.session = current }
+            setHeader(.finishing(since: now, until: now + duration(Tuning.endDuration), ok: false,
+                                 morphStart: headerState.morphStart))
             startCollapse()
         case .finishOver:
-            preservingDisplayedEdges { $0.session = nil }
-            setPullPhase(.idle)
-            if top.isTracking { classifyPull() } else if pull > 0 {
-                top = settle(top, curve: topCurve, to: 0, duration: duration(Tuning.springBackDuration))
+            setHeader(.idle)
+            if physics.isTopHeld {
+                classifyPull()
+            } else if pull > 0 {
+                physics.settleTop(to: 0, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
             }
         }
         emitChanges()
     }
+}
 
-    /// The end animation: the content settles to 0 over the end duration (SPEC §3.4).
-    private mutating func startCollapse() {
-        guard !top.isTracking else { return }
-        top = settle(top, curve: topCurve, to: 0, duration: duration(Tuning.endDuration))
+// MARK: - Gestures and moves
+
+extension RefreshEngine {
+    private mutating func beginGestureIfNeeded(_ kind: Gesture.Kind) {
+        if let gesture, gesture.kind == kind { return }
+        if gesture != nil { release() }
+        gesture = Gesture(kind: kind, lastInput: now)
+        physics.beginStroke()
+        // A new gesture is a new approach to the bottom (SPEC §5).
+        footerEvent(.newApproach)
     }
 
-    private mutating func beginGestureIfNeeded(_ kind: Gesture.Kind, at t: Double) {
-        if let gesture, gesture.kind == kind { return }
-        if gesture != nil { release(at: t) }
-        gesture = Gesture(kind: kind, lastInput: t)
-        offsetMotion = nil
-        // A new gesture is a new approach to the bottom (SPEC §5).
-        if footer != .loading { autoLoadLatched = false }
+    /// The gesture moves the content `delta` raw px down the list (negative: up).
+    private mutating func moveByGesture(_ delta: Double) {
+        guard var current = gesture else { return }
+        let old = current.travel
+        current.travel = old + delta
+        gesture = current
+        physics.track(from: old, to: current.travel, limits: limits, at: now)
+        afterMove(movingDown: delta > 0)
+    }
+
+    /// After the content moved: the states follow, auto load-more may fire, loose edges settle.
+    private mutating func afterMove(movingDown: Bool) {
+        classifyPull()
+        classifyPush()
+        evaluateAutoLoad(movingDown: movingDown)
+        settleLooseEdges()
     }
 
     /// The end of a gesture: arm → refresh/load, otherwise spring back to rest (SPEC §2, §3.3).
-    private mutating func release(at t: Double) {
+    private mutating func release() {
         gesture = nil
         drag = nil
         let p = pull, q = push
-        let topHeld = top.isTracking, bottomHeld = bottom.isTracking
-        if topHeld { top = .still(p) }
-        if bottomHeld { bottom = .still(q) }
+        let topHeld = physics.isTopHeld, bottomHeld = physics.isBottomHeld
+        physics.letGo(limits, at: now)
         // Top edge.
-        if session == nil, pullPhase == .armed, canRefresh {
-            session = RefreshSession(stage: .running(morphStart: t),
-                                     actionDue: t + duration(Tuning.refreshSettleDuration))
-            top = settle(top, curve: topCurve, to: heldHeight, duration: duration(Tuning.refreshSettleDuration))
-            arrow = Tween(from: 0, to: 0, start: t, duration: 0)
-        } else if topHeld, !(refreshRunning && p <= heldHeight) {
-            // Inside a held header the position is a scroll position: it stays.
-            top = settle(top, curve: topCurve, to: refreshRunning ? heldHeight : 0,
-                         duration: duration(Tuning.springBackDuration))
+        if headerState == .armed, canRefresh {
+            setHeader(.running(morphStart: now, actionDue: now + duration(Tuning.refreshSettleDuration)))
+            physics.settleTop(to: heldHeight, duration: duration(Tuning.refreshSettleDuration), limits: limits, at: now)
+        } else {
+            if !headerState.isRefresh { setHeader(.idle) }
+            if topHeld, !(refreshRunning && p <= heldHeight) {
+                // Inside a held header the position is a scroll position: it stays.
+                physics.settleTop(to: refreshRunning ? heldHeight : 0, duration: duration(Tuning.springBackDuration),
+                                  limits: limits, at: now)
+            }
         }
-        setPullPhase(.idle)
         // Bottom edge.
-        let footerHeld = footerMode == .pull && footer == .loading
-        if footer == .armed {
-            if canLoadIgnoringArm { startLoad() } else { footer = .idle }
-        } else if bottomHeld, !(footerHeld && q <= Tuning.footerHeight) {
-            bottom = settle(bottom, curve: bottomCurve, to: footerHeld ? Tuning.footerHeight : 0,
-                            duration: duration(Tuning.springBackDuration))
+        let wasArmed = footer == .armed
+        footerEvent(.released(canLoad: canLoadIgnoringArm))
+        if !wasArmed, bottomHeld, !(footerHeld && q <= Tuning.footerHeight) {
+            physics.settleBottom(to: footerHeld ? Tuning.footerHeight : 0, duration: duration(Tuning.springBackDuration),
+                                 limits: limits, at: now)
         }
-        settleLooseEdges()
-        emitChanges()
-    }
-
-    private var canLoadIgnoringArm: Bool { !refreshRunning && !isShortList }
-
-    private mutating func startLoad() {
-        preservingDisplayedEdges {
-            $0.footer = .loading
-        }
-        loadStarted = now
-        autoLoadLatched = true
-        emitChanges()
-        events.append(.loadRequested)
-        if footerMode == .pull, offset >= maxOffset - 0.5, !bottom.isTracking {
-            bottom = settle(bottom, curve: bottomCurve, to: Tuning.footerHeight,
-                            duration: duration(Tuning.springBackDuration))
-        }
-    }
-
-    /// Splits a delta between the overscroll at each edge and the list offset. Reversal reduces
-    /// the overscroll to 0 before the list scrolls again (SPEC §2).
-    private mutating func applyDelta(_ delta: Double, allowOverscroll: Bool) {
-        offsetMotion = nil
-        if delta > 0 {
-            var rest = shrinkTop(by: delta)
-            let scrolled = min(rest, max(maxOffset - offset, 0))
-            offset += scrolled
-            rest -= scrolled
-            if rest > 0, allowOverscroll { bottom = .tracking(raw: bottom.raw(curve: bottomCurve, at: now) + rest) }
-        } else if delta < 0 {
-            var rest = shrinkBottom(by: -delta)
-            let scrolled = min(rest, offset)
-            offset -= scrolled
-            rest -= scrolled
-            if rest > 0, allowOverscroll { top = .tracking(raw: top.raw(curve: topCurve, at: now) + rest) }
-        }
-        classifyPull()
-        classifyPush()
-        evaluateAutoLoad(movingDown: delta > 0)
         settleLooseEdges()
     }
 
@@ -564,132 +593,107 @@ extension RefreshEngine {
     /// position inside it).
     private mutating func settleLooseEdges() {
         guard gesture == nil else { return }
-        if case .still(let p) = top {
-            let rest = refreshRunning ? min(p, heldHeight) : 0
-            if p > rest + 1e-9 {
-                top = settle(top, curve: topCurve, to: rest, duration: duration(Tuning.springBackDuration))
-            }
-        }
-        if case .still(let q) = bottom {
-            let rest = footerMode == .pull && footer == .loading ? min(q, Tuning.footerHeight) : 0
-            if q > rest + 1e-9 {
-                bottom = settle(bottom, curve: bottomCurve, to: rest, duration: duration(Tuning.springBackDuration))
-            }
-        }
+        let held = refreshRunning ? heldHeight : 0
+        let footer = footerHeld ? Tuning.footerHeight : 0
+        physics.settleLoose(topRest: { min($0, held) }, bottomRest: { min($0, footer) },
+                            duration: duration(Tuning.springBackDuration), limits: limits, at: now)
     }
 
-    private mutating func shrinkTop(by amount: Double) -> Double {
-        let (edge, rest) = top.shrunk(by: amount, curve: topCurve, at: now, keepTracking: gesture != nil)
-        top = edge
-        return rest
+    /// The end animation: the content settles to 0 over the end duration (SPEC §3.4).
+    private mutating func startCollapse() {
+        guard !physics.isTopHeld else { return }
+        guard case .finishing(let since, let until, _, _) = headerState else { return }
+        physics.settleTop(to: 0, duration: until - since, limits: limits, at: now)
     }
 
-    private mutating func shrinkBottom(by amount: Double) -> Double {
-        let (edge, rest) = bottom.shrunk(by: amount, curve: bottomCurve, at: now, keepTracking: gesture != nil)
-        bottom = edge
-        return rest
+    private mutating func moveOffset(to target: Double, duration: Double) {
+        physics.moveOffset(to: target, duration: duration, at: now)
+        advance(to: now)
+    }
+
+    private mutating func applyRowsHeight(_ height: Double, insertedAbove: Double) {
+        changeLimits { $0.rowsHeight = max(height, 0) }
+        if insertedAbove > 0, offset > 0 { physics.shift(by: insertedAbove) }
+        physics.clamp(limits, at: now)
+    }
+
+    /// Runs `change` on the configuration, keeping what each held edge displays (never a jump).
+    private mutating func changeLimits(_ change: (inout RefreshEngine) -> Void) {
+        let old = limits
+        change(&self)
+        physics.keepDisplayed(from: old, to: limits, at: now)
+    }
+}
+
+// MARK: - Header and footer transitions
+
+extension RefreshEngine {
+    /// The one place the header state changes. The held header's curve follows it (what is on
+    /// screen does not jump), and the classic arrow turns with armed (docs/behaviour.md, Classic header).
+    private mutating func setHeader(_ new: HeaderState) {
+        let old = headerState
+        guard new != old else { return }
+        changeLimits { $0.headerState = new }
+        if new.isRefresh, !old.isRefresh {
+            // The spinner takes the arrow's place: it is down again for the next pull.
+            arrow = Tween(from: 0, to: 0, start: now, duration: 0)
+        } else if (old == .armed) != (new == .armed) {
+            let from = arrow.value(at: now)
+            let to: Double = new == .armed ? 1 : 0
+            arrow = Tween(from: from, to: to, start: now, duration: duration(Tuning.arrowFlipDuration) * abs(to - from),
+                          easing: .easeOut)
+        }
     }
 
     /// idle / pulling / armed while a gesture holds the top (SPEC §3.3, with hysteresis).
     private mutating func classifyPull() {
-        guard session == nil else { return }
+        guard !headerState.isRefresh else { return }
         let p = pull
-        if p <= 0 || !top.isTracking {
-            setPullPhase(.idle)
-        } else if pullPhase == .armed, p >= Tuning.triggerPull - Tuning.armHysteresis {
-            setPullPhase(.armed)
+        if p <= 0 || !physics.isTopHeld {
+            setHeader(.idle)
+        } else if headerState == .armed, p >= Tuning.triggerPull - Tuning.armHysteresis {
+            return
         } else if p >= Tuning.triggerPull, canRefresh {
-            setPullPhase(.armed)
+            setHeader(.armed)
         } else {
-            setPullPhase(.pulling)
+            setHeader(.pulling)
         }
-    }
-
-    /// The one place the pull phase changes; the classic arrow turns with it (SPEC §4).
-    private mutating func setPullPhase(_ phase: HeaderPhase) {
-        let wasArmed = pullPhase == .armed
-        pullPhase = phase
-        guard wasArmed != (phase == .armed) else { return }
-        let from = arrow.value(at: now)
-        let to: Double = phase == .armed ? 1 : 0
-        arrow = Tween(from: from, to: to, start: now, duration: duration(Tuning.arrowFlipDuration) * abs(to - from),
-                      easing: .easeOut)
     }
 
     /// Pull-mode footer: armed at q ≥ footer height while a gesture holds the bottom (SPEC §5).
     private mutating func classifyPush() {
-        guard footerMode == .pull, bottom.isTracking else { return }
-        guard footer == .idle || footer == .armed || footer == .failed else { return }
-        guard canLoadIgnoringArm else {
-            // Refreshing, or the list became short: releasing could not load, so it is not armed.
-            if footer == .armed { footer = .idle }
-            return
-        }
-        let q = push
-        if footer == .armed, q >= Tuning.footerHeight - Tuning.armHysteresis { return }
-        if q >= Tuning.footerHeight {
-            footer = .armed
-        } else if footer == .armed {
-            footer = .idle
-        }
+        guard footerMode == .pull, physics.isBottomHeld else { return }
+        footerEvent(.push(push, canLoad: canLoadIgnoringArm))
     }
 
     /// Auto mode: fire once when the footer comes into view while moving down (SPEC §5).
     private mutating func evaluateAutoLoad(movingDown: Bool) {
         guard footerMode == .auto, !isShortList else { return }
-        let inZone = offset + viewportHeight >= rowsHeight - 0.5
-        guard inZone else {
-            // Leaving the zone is a new approach only outside a gesture (scrollbar, fling, keys):
-            // within one gesture it fires again only after a new gesture (SPEC §5).
-            if gesture == nil { autoLoadLatched = false }
-            return
+        footerEvent(.autoZone(inZone: offset + viewportHeight >= rowsHeight - 0.5, movingDown: movingDown,
+                              inGesture: gesture != nil, canLoad: canLoad))
+    }
+
+    /// Every footer change goes through here: the machine decides, the held footer's curve follows
+    /// (nothing on screen jumps), and a load that starts is requested once. Returns true if it started.
+    @discardableResult
+    private mutating func footerEvent(_ input: FooterMachine.Input) -> Bool {
+        var machine = footerMachine
+        let started = machine.handle(input, at: now)
+        guard machine != footerMachine else { return false }
+        changeLimits { $0.footerMachine = machine }
+        guard started else { return false }
+        emit(.loadRequested)
+        if footerMode == .pull, offset >= maxOffset - 0.5, !physics.isBottomHeld {
+            physics.settleBottom(to: Tuning.footerHeight, duration: duration(Tuning.springBackDuration),
+                                 limits: limits, at: now)
         }
-        guard movingDown, !autoLoadLatched, footer == .idle || footer == .failed, canLoad else { return }
-        startLoad()
+        return true
     }
 
-    private mutating func applyRowsHeight(_ height: Double, insertedAbove: Double) {
-        preservingDisplayedEdges { $0.rowsHeight = max(height, 0) }
-        if insertedAbove > 0, offset > 0 {
-            offset += insertedAbove
-            if let motion = offsetMotion {
-                offsetMotion = Tween(from: motion.from + insertedAbove, to: motion.to + insertedAbove,
-                                     start: motion.start, duration: motion.duration, easing: motion.easing)
-            }
-        }
-        clampOffset()
-    }
-
-    /// After the scroll range changed: the offset stays inside it, and a key scroll or fling that
-    /// is (or ends) past its new end continues from where the offset is, in the time it had left —
-    /// otherwise it would leap on as soon as the range grew again (never a jump, SPEC §2).
-    private mutating func clampOffset() {
-        offset = min(offset, maxOffset)
-        if let motion = offsetMotion, motion.to > maxOffset || motion.value(at: now) > maxOffset {
-            offsetMotion = Tween(from: offset, to: min(motion.to, maxOffset), start: now,
-                                 duration: max(motion.end - now, 0), easing: motion.easing)
-        }
-    }
-
-    private mutating func moveOffset(to target: Double, duration: Double) {
-        offsetMotion = Tween(from: offset, to: target, start: now, duration: duration)
-        advance(to: now)
-    }
-
-    /// Runs `change`, then re-derives each tracking edge's raw excess so that what is displayed
-    /// does not jump when a curve's base or dimension changes (never a jump, SPEC §2).
-    private mutating func preservingDisplayedEdges(_ change: (inout RefreshEngine) -> Void) {
-        let p = pull, q = push
-        let topWasTracking = top.isTracking, bottomWasTracking = bottom.isTracking
-        change(&self)
-        if topWasTracking { top = .tracking(raw: topCurve.raw(displayed: p)) }
-        if bottomWasTracking { bottom = .tracking(raw: bottomCurve.raw(displayed: q)) }
-    }
-
-    private func settle(_ edge: EdgeMotion, curve: EdgeCurve, to rest: Double, duration: Double) -> EdgeMotion {
-        let from = edge.value(curve: curve, at: now)
-        guard abs(from - rest) > 1e-9, duration > 0 else { return .still(rest) }
-        return .settling(Tween(from: from, to: rest, start: now, duration: duration))
+    /// Records an action event, after the state changes that led to it.
+    private mutating func emit(_ event: EngineEvent) {
+        emitChanges()
+        events.append(event)
     }
 
     /// Records state changes as events, once each.

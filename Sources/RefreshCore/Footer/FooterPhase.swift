@@ -1,4 +1,4 @@
-/// The footer's state (SPEC §5). Transitions live in one place: `RefreshEngine`.
+/// The footer's state (SPEC §5). Transitions live in one place: `FooterMachine.handle`.
 public enum FooterPhase: String, Sendable, CaseIterable, Equatable {
     case idle         // "Load more"
     case armed        // pull mode: a gesture holds q ≥ footer height

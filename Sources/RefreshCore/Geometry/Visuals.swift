@@ -96,29 +96,30 @@ extension RefreshEngine {
         case .failed: message = .failed
         case .finishing: message = .updated
         }
-        if let session = refreshSession {
-            let morphStart = session.morphStart
-            let ring: (Double) -> JState = { width in
-                guard let start = morphStart else { return .fill(p / Tuning.triggerPull) }
-                return .ring(morph: HeaderTimeline.morph(elapsed: self.now - start, animated: animated),
-                             rotation: HeaderTimeline.spin(elapsed: self.now - start, animated: animated),
-                             lineWidth: width)
-            }
-            switch session.stage {
-            case .revealing:
-                indicator = .spinner(angle: HeaderTimeline.spinner(elapsed: 0, animated: animated))
-            case .running(let start):
-                glyph = ring(JGlyph.lineWidth)
-                indicator = .spinner(angle: HeaderTimeline.spinner(elapsed: now - start, animated: animated))
-            case .failed:
-                glyph = .failure(lineWidth: JGlyph.lineWidth)
-                indicator = .failure
-            case .finishing(let since, let ok):
-                let width = HeaderTimeline.endLineWidth(elapsed: now - since, animated: animated)
-                glyph = ok ? ring(width) : .failure(lineWidth: width)
-                indicator = ok ? .done : .failure
-                if !ok { message = .failed }
-            }
+        let morphStart = headerState.morphStart
+        let ring: (Double) -> JState = { width in
+            guard let start = morphStart else { return .fill(p / Tuning.triggerPull) }
+            return .ring(morph: HeaderTimeline.morph(elapsed: self.now - start, animated: animated),
+                         rotation: HeaderTimeline.spin(elapsed: self.now - start, animated: animated),
+                         lineWidth: width)
+        }
+        switch headerState {
+        case .idle, .pulling, .armed:
+            break
+        case .revealing:
+            indicator = .spinner(angle: HeaderTimeline.spinner(elapsed: 0, animated: animated))
+        case .running(let start, _):
+            glyph = ring(JGlyph.lineWidth)
+            indicator = .spinner(angle: HeaderTimeline.spinner(elapsed: now - start, animated: animated))
+        case .failed:
+            glyph = .failure(lineWidth: JGlyph.lineWidth)
+            indicator = .failure
+        case .finishing(let since, let until, let ok, _):
+            // The line thins over the end animation's own duration, fixed when it began.
+            let width = HeaderTimeline.endLineWidth(elapsed: now - since, animated: until > since)
+            glyph = ok ? ring(width) : .failure(lineWidth: width)
+            indicator = ok ? .done : .failure
+            if !ok { message = .failed }
         }
         if style == .plain {
             switch phase {

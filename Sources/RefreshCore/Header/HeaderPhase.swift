@@ -1,4 +1,5 @@
-/// The header's state (SPEC §3.3). Transitions live in one place: `RefreshEngine`.
+/// The header's state as a host sees it (SPEC §3.3): `HeaderState.phase`. Transitions live in one
+/// place: `RefreshEngine.setHeader`.
 public enum HeaderPhase: String, Sendable, CaseIterable, Equatable {
     case idle         // nothing pending; the pull may still be springing back to 0
     case pulling      // a gesture holds 0 < p < trigger

@@ -177,3 +177,45 @@ package enum L10n {
         return out
     }
 }
+
+// MARK: QA tools
+//
+// The demo's live visual-QA tools (Sources/RefreshDemo/QA): the help panel, the overlay and the
+// scrubber. Same rules as above: one literal per tr call.
+
+extension L10n {
+    // TRANSLATORS: title of the demo's help panel listing the visual-QA keys.
+    package static var qaKeysTitle: String { tr("Live QA keys") }
+    package static var qaKeySlowMotion: String { tr("Slow motion ×10 on or off") }
+    package static var qaKeyPause: String { tr("Pause or resume the animation clock") }
+    package static var qaKeyStep: String { tr("Step one frame (1/60 s)") }
+    package static var qaKeyOverlay: String { tr("Overlay: states, pull, animation, frame times") }
+    package static var qaKeyOutline: String { tr("Reference outline of the J") }
+    package static var qaKeyScrubber: String { tr("Scrubber: the whole header sequence") }
+    package static var qaKeySaveFrame: String { tr("Save the current frame as a PNG") }
+    package static var qaKeyHelp: String { tr("Show or hide this help") }
+    // TRANSLATORS: overlay labels; each is followed by a value (a state name, px, seconds…).
+    package static var qaHeader: String { trc("QA overlay", "Header") }
+    package static var qaFooter: String { trc("QA overlay", "Footer") }
+    package static var qaPull: String { trc("QA overlay", "Pull") }
+    package static var qaPush: String { trc("QA overlay", "Push") }
+    package static var qaAnimation: String { trc("QA overlay", "Animation") }
+    package static var qaRows: String { trc("QA overlay", "Rows") }
+    package static var qaClock: String { trc("QA overlay", "Clock") }
+    package static var qaFrames: String { trc("QA overlay", "Frames") }
+    // TRANSLATORS: the overlay's count of frames that came later than one 60 Hz interval.
+    package static var qaMissed: String { trc("QA overlay", "missed") }
+    // TRANSLATORS: the animation clock is frozen (P key).
+    package static var qaPaused: String { trc("QA overlay", "paused") }
+    // TRANSLATORS: the scrubber's window title.
+    package static var qaScrubberTitle: String { tr("Header scrubber") }
+    package static var qaStyle: String { trc("QA scrubber", "Style") }
+    package static var qaTheme: String { trc("QA scrubber", "Theme") }
+    package static var qaLight: String { trc("QA scrubber theme", "Light") }
+    package static var qaDark: String { trc("QA scrubber theme", "Dark") }
+    /// "Saved <path>".
+    package static func qaSaved(_ path: String) -> String {
+        // TRANSLATORS: %@ is the path of the PNG file the current frame was saved to.
+        fill(tr("Saved %@"), path)
+    }
+}

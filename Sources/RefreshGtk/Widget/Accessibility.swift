@@ -2,178 +2,87 @@ import CGtk
 import CGtkShim
 import RefreshCore
 
-/// What the list tells assistive technologies (ATK, exported over AT-SPI by GTK's bridge).
-///
-/// The accessible itself is C (`Sources/CGtkShim/accessible.c`, role LIST); this pushes the
-/// engine's state into it after every update and answers its text queries:
-/// - description, asked at query time: "Pull down to refresh", "Release to refresh",
-///   "Refreshing…", "Updated, 3 new rows", "Couldn't refresh"; at rest the last result and
-///   "Last updated: 3 min ago" (or "Never updated");
-/// - BUSY while refreshing; actions "refresh", "load-more" / "retry" while available;
-/// - the visible rows as LIST_ITEM children named "Title, subtitle", the focused one (the first
-///   row wholly in view) as the active descendant, and the footer as a PUSH_BUTTON child.
-/// Strings only cross into C when they change; nothing is built in C until an AT asks.
-@MainActor
-final class AccessibilityBridge {
+/// Everything the list tells assistive technologies at one moment, immutable: built in Swift
+/// once per change, read by the C accessible (`Sources/CGtkShim/accessible.c`), which only maps it onto
+/// ATK and emits the signals for what differs from the last one.
+struct AccessibleSnapshot: Equatable {
+    struct Action: Equatable {
+        /// The AtkAction name ("refresh", "click").
+        let name: String
+        /// What `AccessibilityBridge.onAction` receives when an AT runs it; empty: cannot run now.
+        let id: String
+        let localizedName: String
+        let keyBinding: String
+    }
+
     enum Outcome: Equatable {
         case updated(newRows: Int)
         case failed
     }
 
-    private let area: UnsafeMutablePointer<GtkWidget>
-    /// Released at teardown: the widget must not keep the app's rows alive once it is gone.
-    private var source: RowSource?
-    /// Runs an AT's action ("refresh", "load-more", "retry") from the main loop.
-    var onAction: ((String) -> Void)?
-    /// Seconds on GLib's monotonic clock (the engine's time base); injectable for tests.
-    var clock: @MainActor () -> Double = { RefreshView.clock() }
-
-    /// The last refresh's result, spoken after it and at rest.
-    private(set) var outcome: Outcome?
-    private var header: HeaderPhase = .idle
-    private var footerPhase: FooterPhase = .idle
-    private var lastUpdated: Double?
-    private var descriptionKey = ""
-    private var busy = false
-    private var actions: UInt32 = 0
-    private var rows = (count: -1, first: -1, visible: -1, focused: -2)
-    private var footer: (name: String?, showing: Bool, actionable: Bool, focused: Bool) = (nil, false, false, false)
-    private var isTornDown = false
-
-    init(area: UnsafeMutablePointer<GtkWidget>, source: RowSource) {
-        self.area = area
-        self.source = source
-        let text: PtrA11yText = { _, kind, index, data in
-            let bits = Int(bitPattern: data)
-            // The copy travels out of the isolated block as an address (pointers are not Sendable).
-            let copy: Int = MainActor.assumeIsolated {
-                guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return 0 }
-                let bridge = Unmanaged<AccessibilityBridge>.fromOpaque(pointer).takeUnretainedValue()
-                guard let string = bridge.text(kind, index: Int(index)) else { return 0 }
-                return Int(bitPattern: g_strdup(string))
-            }
-            return UnsafeMutablePointer(bitPattern: copy)
-        }
-        let activate: PtrA11yActivate = { _, action, data in
-            let bits = Int(bitPattern: data)
-            guard let action else { return }
-            let name = String(cString: action)
-            MainActor.assumeIsolated {
-                guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return }
-                Unmanaged<AccessibilityBridge>.fromOpaque(pointer).takeUnretainedValue().onAction?(name)
-            }
-        }
-        // Unretained: cleared in `tearDown`, at the latest in deinit.
-        ptr_scrollable_area_set_a11y_callbacks(area, text, activate, Unmanaged.passUnretained(self).toOpaque())
-        ptr_scrollable_area_set_a11y_names(area, L10n.listAccessibleName, L10n.refreshAction, L10n.loadMoreAction,
-                                           L10n.retryAction)
+    /// The names that do not change while the list lives (looked up once, not per frame).
+    struct Names: Equatable {
+        let list = L10n.listAccessibleName
+        let refresh = L10n.refreshAction
+        let loadMore = L10n.loadMoreAction
+        let retry = L10n.retryAction
     }
 
-    isolated deinit {
-        tearDown()
+    let name: String
+    let header: HeaderPhase
+    let footerPhase: FooterPhase
+    let outcome: Outcome?
+    /// Monotonic seconds of the last successful refresh.
+    let lastUpdated: Double?
+    let actions: [Action]
+    let rowCount: Int
+    /// The rows exposed as children: `firstRow ..< firstRow + visibleRows`.
+    let firstRow: Int
+    let visibleRows: Int
+    /// The first row wholly in view (the one arrow keys move past), -1 when no row is visible.
+    let focusedRow: Int
+    /// The area has the keyboard focus: only then does a child have the virtual focus.
+    let hasFocus: Bool
+    /// Tab moved the focus from the rows to the footer.
+    let footerFocused: Bool
+    /// Nil: no footer (short list).
+    let footer: Footer?
+
+    struct Footer: Equatable {
+        let name: String
+        let showing: Bool
+        /// Load more or retry can run now: enabled and focusable.
+        let actionable: Bool
+        let action: Action
     }
 
-    func tearDown() {
-        guard !isTornDown else { return }
-        isTornDown = true
-        ptr_scrollable_area_set_a11y_callbacks(area, nil, nil, nil)
-        onAction = nil
-        source = nil
+    var busy: Bool { header == .refreshing }
+
+    /// Changes when the description's wording changes (not when only the time in it moves).
+    var descriptionKey: String { "\(header.rawValue)|\(String(describing: outcome))|\(lastUpdated ?? -1)" }
+
+    enum FocusedChild: Equatable {
+        case row(Int)
+        case footer
     }
 
-    /// A refresh ended (from `endRefreshing`).
-    func refreshEnded(ok: Bool, newRows: Int) {
-        outcome = ok ? .updated(newRows: max(newRows, 0)) : .failed
+    /// The child with the virtual focus: the footer after Tab, else the focused row.
+    var focusedChild: FocusedChild? {
+        guard hasFocus else { return nil }
+        if footerFocused { return footer != nil ? .footer : nil }
+        guard focusedRow >= firstRow, focusedRow < firstRow + visibleRows else { return nil }
+        return .row(focusedRow)
     }
 
-    /// Mirrors the engine and the list into the accessible; cheap when nothing changed.
-    func sync(engine: RefreshEngine, list: ListView, footerFocused: Bool, footerActionable: Bool) {
-        guard !isTornDown else { return }
-        header = engine.header
-        footerPhase = engine.footer
-        lastUpdated = engine.lastUpdated
-
-        let refreshing = engine.header == .refreshing
-        let key = descriptionKey(engine.header)
-        let descriptionChanged = key != descriptionKey
-        if descriptionChanged || refreshing != busy {
-            descriptionKey = key
-            busy = refreshing
-            ptr_scrollable_area_set_a11y_busy(area, refreshing ? 1 : 0)
-            ptr_scrollable_area_set_a11y_states(area, engine.header.rawValue, engine.footer.rawValue,
-                                                descriptionChanged ? 1 : 0)
-        }
-
-        let headerAtRest = engine.header == .idle
-        var available: UInt32 = 0
-        if headerAtRest && engine.footer != .loading { available |= PTR_A11Y_ACTION_REFRESH.rawValue }
-        if headerAtRest && !engine.isShortList {
-            if engine.footer == .idle { available |= PTR_A11Y_ACTION_LOAD_MORE.rawValue }
-            if engine.footer == .failed { available |= PTR_A11Y_ACTION_RETRY.rawValue }
-        }
-        if available != actions {
-            actions = available
-            ptr_scrollable_area_set_a11y_actions(area, available)
-            ptr_scrollable_area_set_a11y_states(area, engine.header.rawValue, engine.footer.rawValue, 0)
-        }
-
-        let visible = AccessibilityBridge.visibleRows(list: list)
-        let newRows = (count: list.rowCount, first: visible.first, visible: visible.count, focused: visible.focused)
-        if newRows != rows {
-            rows = newRows
-            ptr_scrollable_area_set_a11y_rows(area, gint(clamping: newRows.count), gint(clamping: newRows.first),
-                                              gint(clamping: newRows.visible), gint(clamping: newRows.focused))
-        }
-
-        let visual = engine.footerVisual
-        let name: String? = visual.isShown ? L10n.footerText(for: engine.footer) : nil
-        let showing = visual.isShown && visual.top < list.viewportHeight && visual.top + Tuning.footerHeight > 0
-        let newFooter = (name: name, showing: showing, actionable: footerActionable, focused: footerFocused)
-        if newFooter != footer {
-            footer = newFooter
-            ptr_scrollable_area_set_a11y_footer(area, name, showing ? 1 : 0, footerActionable ? 1 : 0,
-                                                footerFocused ? 1 : 0)
-            ptr_scrollable_area_set_a11y_states(area, engine.header.rawValue, engine.footer.rawValue, 0)
-        }
+    var attributes: [(name: String, value: String)] {
+        [("row-count", "\(rowCount)"), ("first-visible-row", "\(firstRow)"), ("visible-rows", "\(visibleRows)"),
+         ("focused-row", footerFocused ? "footer" : "\(focusedRow)"), ("refresh-state", header.rawValue),
+         ("footer-state", footerPhase.rawValue)]
     }
 
-    /// The keyboard focus entered or left the area: the active descendant follows.
-    func focusChanged() {
-        guard !isTornDown else { return }
-        ptr_scrollable_area_set_a11y_states(area, header.rawValue, footerPhase.rawValue, 0)
-    }
-
-    /// The rows drawn in the viewport (`first ..< first + count`) and the focused one: the first
-    /// row wholly in view (the one arrow keys move past), or the first row when none is.
-    static func visibleRows(list: ListView) -> (first: Int, count: Int, focused: Int) {
-        let height = list.viewportHeight
-        guard list.rowCount > 0, height > 0 else { return (0, 0, -1) }
-        let top = list.offset - list.displacement
-        let first = max(0, Int((top / list.rowHeight).rounded(.down)))
-        let last = min(list.rowCount - 1, Int(((top + height) / list.rowHeight).rounded(.up)) - 1)
-        guard first <= last else { return (first, 0, -1) }
-        let whole = Int((top / list.rowHeight).rounded(.up))
-        let focused = whole >= first && whole <= last ? whole : first
-        return (first, last - first + 1, max(first, focused))
-    }
-
-    // MARK: - Texts
-
-    private func text(_ kind: PtrA11yTextKind, index: Int) -> String? {
-        guard !isTornDown else { return nil }
-        switch kind {
-        case PTR_A11Y_TEXT_DESCRIPTION:
-            return description(now: clock())
-        case PTR_A11Y_TEXT_ROW:
-            guard let source, index >= 0, index < source.rowCount else { return nil }
-            let row = source.row(at: index)
-            return row.subtitle.isEmpty ? row.title : "\(row.title), \(row.subtitle)"
-        default:
-            return nil
-        }
-    }
-
-    /// The list's description: the refresh status at `now` (the engine's monotonic seconds).
+    /// The list's description at `now` (the engine's monotonic seconds): "Pull down to refresh",
+    /// "Release to refresh", "Refreshing…", "Updated, 3 new rows", "Couldn't refresh"; at rest the
+    /// last result and "Last updated: 3 min ago" (or "Never updated"), correct whenever read.
     func description(now: Double) -> String {
         switch header {
         case .pulling: return L10n.pullDownToRefresh
@@ -182,7 +91,6 @@ final class AccessibilityBridge {
         case .failed: return L10n.refreshFailed
         case .finishing: return outcomeText ?? L10n.updated
         case .idle:
-            // At rest: the last result, and how long ago the list was updated, correct whenever read.
             let since = lastUpdated.map { max(0, now - $0) }
             let wall = Double(g_get_real_time()) / 1_000_000
             let updated = L10n.lastUpdatedLine(lastUpdate: since.map { wall - $0 }, now: wall)
@@ -199,8 +107,254 @@ final class AccessibilityBridge {
         }
     }
 
-    /// Changes when the description's wording changes (not when only the time in it moves).
-    private func descriptionKey(_ phase: HeaderPhase) -> String {
-        "\(phase.rawValue)|\(String(describing: outcome))|\(lastUpdated ?? -1)"
+    /// The same snapshot, with the keyboard focus in or out of the area.
+    func with(hasFocus: Bool) -> AccessibleSnapshot {
+        AccessibleSnapshot(name: name, header: header, footerPhase: footerPhase, outcome: outcome,
+                           lastUpdated: lastUpdated, actions: actions, rowCount: rowCount, firstRow: firstRow,
+                           visibleRows: visibleRows, focusedRow: focusedRow, hasFocus: hasFocus,
+                           footerFocused: footerFocused, footer: footer)
     }
+
+    /// Before the first update: the name, nothing else.
+    static func empty(names: Names) -> AccessibleSnapshot {
+        AccessibleSnapshot(name: names.list, header: .idle, footerPhase: .idle, outcome: nil, lastUpdated: nil,
+                           actions: [], rowCount: 0, firstRow: 0, visibleRows: 0, focusedRow: -1, hasFocus: false,
+                           footerFocused: false, footer: nil)
+    }
+
+    /// Every decision about what ATs see: the available actions, what the footer runs, which
+    /// child has the focus, the key bindings.
+    @MainActor
+    static func make(engine: RefreshEngine, list: ListView, names: Names, outcome: Outcome?, hasFocus: Bool,
+                     footerFocused: Bool, footerActionable: Bool) -> AccessibleSnapshot {
+        let atRest = engine.header == .idle
+        let canLoad = atRest && !engine.isShortList
+        let activateKey = KeyBinding.accessibleName(KeyBinding.activate)
+        var actions: [Action] = []
+        if atRest && engine.footer != .loading {
+            actions.append(Action(name: "refresh", id: "refresh", localizedName: names.refresh,
+                                  keyBinding: KeyBinding.accessibleName(KeyBinding.refresh)))
+        }
+        if canLoad && engine.footer == .idle {
+            actions.append(Action(name: "load-more", id: "load-more", localizedName: names.loadMore,
+                                  keyBinding: activateKey))
+        }
+        if canLoad && engine.footer == .failed {
+            actions.append(Action(name: "retry", id: "retry", localizedName: names.retry, keyBinding: activateKey))
+        }
+
+        var footer: Footer?
+        let visual = engine.footerVisual
+        if visual.isShown {
+            // A button always has its click; it runs the list's load-more or retry while offered.
+            let runs = actions.first { $0.id == "retry" || $0.id == "load-more" }
+            let click = Action(name: "click", id: runs?.id ?? "",
+                               localizedName: engine.footer == .failed ? names.retry : names.loadMore,
+                               keyBinding: activateKey)
+            let showing = visual.top < list.viewportHeight && visual.top + Tuning.footerHeight > 0
+            footer = Footer(name: L10n.footerText(for: engine.footer), showing: showing, actionable: footerActionable,
+                            action: click)
+        }
+
+        let rows = visibleRows(list: list)
+        return AccessibleSnapshot(name: names.list, header: engine.header, footerPhase: engine.footer,
+                                  outcome: outcome, lastUpdated: engine.lastUpdated, actions: actions,
+                                  rowCount: list.rowCount, firstRow: rows.first, visibleRows: rows.count,
+                                  focusedRow: rows.focused, hasFocus: hasFocus, footerFocused: footerFocused,
+                                  footer: footer)
+    }
+
+    /// The rows drawn in the viewport (`first ..< first + count`) and the focused one: the first
+    /// row wholly in view, or the first row when none is.
+    @MainActor
+    static func visibleRows(list: ListView) -> (first: Int, count: Int, focused: Int) {
+        let height = list.viewportHeight
+        guard list.rowCount > 0, height > 0 else { return (0, 0, -1) }
+        let top = list.offset - list.displacement
+        let first = max(0, Int((top / list.rowHeight).rounded(.down)))
+        let last = min(list.rowCount - 1, Int(((top + height) / list.rowHeight).rounded(.up)) - 1)
+        guard first <= last else { return (first, 0, -1) }
+        let whole = Int((top / list.rowHeight).rounded(.up))
+        let focused = whole >= first && whole <= last ? whole : first
+        return (first, last - first + 1, max(first, focused))
+    }
+}
+
+/// What the list tells assistive technologies (ATK, exported over AT-SPI by GTK's bridge).
+///
+/// After every update the view hands over the engine's state; the bridge builds an
+/// `AccessibleSnapshot` and, when it differs from the last one, tells the C accessible once
+/// (`ptr_scrollable_area_a11y_changed`). The accessible pulls the snapshot through a callback
+/// only when an AT created it, and asks for the texts that must be true whenever read (the
+/// description, row names) at read time.
+@MainActor
+final class AccessibilityBridge {
+    typealias Outcome = AccessibleSnapshot.Outcome
+
+    /// What C holds (retained, released by its destroy-notify): a weak way back to the bridge,
+    /// so the registration neither dangles nor keeps the bridge alive.
+    private final class Registration {
+        weak var bridge: AccessibilityBridge?
+        init(_ bridge: AccessibilityBridge) { self.bridge = bridge }
+    }
+
+    private let area: UnsafeMutablePointer<GtkWidget>
+    /// Weak, and cleared at teardown: the app's controller may own the view and be its source.
+    private weak var source: RowSource?
+    /// Runs an AT's action ("refresh", "load-more", "retry") from the main loop.
+    var onAction: ((String) -> Void)?
+    /// Seconds on GLib's monotonic clock (the engine's time base); injectable for tests.
+    var clock: @MainActor () -> Double = { RefreshView.clock() }
+
+    /// The last refresh's result, spoken after it and at rest.
+    private(set) var outcome: Outcome?
+    private let names = AccessibleSnapshot.Names()
+    /// What C reads; replaced whole, once per change.
+    private(set) var snapshot: AccessibleSnapshot
+    /// Set by `tearDown` or when C dropped the registration (the area's dispose): no more C calls.
+    private var isTornDown = false
+    /// C holds the registration: false after `tearDown` or the area's dispose.
+    var isConnected: Bool { !isTornDown }
+
+    init(area: UnsafeMutablePointer<GtkWidget>, source: RowSource) {
+        self.area = area
+        self.source = source
+        snapshot = .empty(names: names)
+        let getSnapshot: PtrA11yGetSnapshot = { _, out, data in
+            let (bits, outBits) = (Int(bitPattern: data), Int(bitPattern: out))
+            MainActor.assumeIsolated {
+                guard let out = UnsafeMutablePointer<PtrA11ySnapshot>(bitPattern: outBits) else { return }
+                AccessibilityBridge.registered(bits)?.snapshot.fill(out)
+            }
+        }
+        let text: PtrA11yText = { _, kind, index, data in
+            let bits = Int(bitPattern: data)
+            // The copy travels out of the isolated block as an address (pointers are not Sendable).
+            let copy: Int = MainActor.assumeIsolated {
+                guard let string = AccessibilityBridge.registered(bits)?.text(kind, index: Int(index)) else { return 0 }
+                return Int(bitPattern: g_strdup(string))
+            }
+            return UnsafeMutablePointer(bitPattern: copy)
+        }
+        let activate: PtrA11yActivate = { _, action, data in
+            let bits = Int(bitPattern: data)
+            guard let action else { return }
+            let id = String(cString: action)
+            MainActor.assumeIsolated { AccessibilityBridge.registered(bits)?.onAction?(id) }
+        }
+        let release: GDestroyNotify = { data in
+            let bits = Int(bitPattern: data)
+            MainActor.assumeIsolated {
+                guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return }
+                let registration = Unmanaged<Registration>.fromOpaque(pointer).takeRetainedValue()
+                // Replaced by `tearDown`, or the area is being disposed: never call C again.
+                registration.bridge?.detach()
+            }
+        }
+        let registration = Unmanaged.passRetained(Registration(self)).toOpaque()
+        ptr_scrollable_area_set_a11y_callbacks(area, getSnapshot, text, activate, registration, release)
+    }
+
+    isolated deinit {
+        tearDown()
+    }
+
+    private static func registered(_ bits: Int) -> AccessibilityBridge? {
+        guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return nil }
+        guard let bridge = Unmanaged<Registration>.fromOpaque(pointer).takeUnretainedValue().bridge,
+              !bridge.isTornDown else { return nil }
+        return bridge
+    }
+
+    func tearDown() {
+        guard !isTornDown else { return }
+        // C runs the destroy-notify, releasing the registration; from deinit it no longer
+        // reaches this bridge, hence the explicit detach.
+        ptr_scrollable_area_set_a11y_callbacks(area, nil, nil, nil, nil, nil)
+        detach()
+    }
+
+    private func detach() {
+        isTornDown = true
+        onAction = nil
+        source = nil
+    }
+
+    /// A refresh ended (from `endRefreshing`).
+    func refreshEnded(ok: Bool, newRows: Int) {
+        outcome = ok ? .updated(newRows: max(newRows, 0)) : .failed
+    }
+
+    /// Builds the snapshot from the engine and the list; tells C only when it changed.
+    func sync(engine: RefreshEngine, list: ListView, footerFocused: Bool, footerActionable: Bool) {
+        guard !isTornDown else { return }
+        publish(.make(engine: engine, list: list, names: names, outcome: outcome,
+                      hasFocus: gtk_widget_has_focus(area) != 0, footerFocused: footerFocused,
+                      footerActionable: footerActionable))
+    }
+
+    /// The keyboard focus entered or left the area: the virtual focus follows.
+    func focusChanged() {
+        guard !isTornDown else { return }
+        publish(snapshot.with(hasFocus: gtk_widget_has_focus(area) != 0))
+    }
+
+    private func publish(_ next: AccessibleSnapshot) {
+        guard next != snapshot else { return }
+        snapshot = next
+        ptr_scrollable_area_a11y_changed(area)
+    }
+
+    // MARK: - Texts asked at read time
+
+    private func text(_ kind: PtrA11yTextKind, index: Int) -> String? {
+        switch kind {
+        case PTR_A11Y_TEXT_DESCRIPTION:
+            return snapshot.description(now: clock())
+        case PTR_A11Y_TEXT_ROW:
+            guard let source, index >= 0, index < source.rowCount else { return nil }
+            let row = source.row(at: index)
+            return row.subtitle.isEmpty ? row.title : "\(row.title), \(row.subtitle)"
+        default:
+            return nil
+        }
+    }
+}
+
+// MARK: - Into C
+
+extension AccessibleSnapshot {
+    /// Copies the snapshot into C's struct (g_malloc'ed strings, which C owns).
+    func fill(_ out: UnsafeMutablePointer<PtrA11ySnapshot>) {
+        out.pointee.name = g_strdup(name)
+        out.pointee.description_key = g_strdup(descriptionKey)
+        out.pointee.busy = busy ? 1 : 0
+        out.pointee.actions = Self.strv(actions.flatMap(\.fields))
+        out.pointee.attributes = Self.strv(attributes.flatMap { [$0.name, $0.value] })
+        out.pointee.row_count = gint(clamping: rowCount)
+        out.pointee.first_row = gint(clamping: firstRow)
+        out.pointee.n_rows = gint(clamping: visibleRows)
+        switch focusedChild {
+        case .row(let row): out.pointee.focused_child = gint(clamping: row - firstRow)
+        case .footer: out.pointee.focused_child = gint(clamping: visibleRows)
+        case nil: out.pointee.focused_child = -1
+        }
+        out.pointee.footer_name = footer.map { g_strdup($0.name) } ?? nil
+        out.pointee.footer_showing = footer?.showing == true ? 1 : 0
+        out.pointee.footer_actionable = footer?.actionable == true ? 1 : 0
+        out.pointee.footer_actions = footer.map { Self.strv($0.action.fields) } ?? nil
+    }
+
+    /// A NULL-terminated, g_malloc'ed string vector (g_strfreev frees it).
+    private static func strv(_ strings: [String]) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?> {
+        let vector = g_malloc0_n(gsize(strings.count + 1), gsize(MemoryLayout<UnsafeMutablePointer<gchar>?>.stride))!
+            .bindMemory(to: UnsafeMutablePointer<gchar>?.self, capacity: strings.count + 1)
+        for (i, string) in strings.enumerated() { vector[i] = g_strdup(string) }
+        return vector
+    }
+}
+
+extension AccessibleSnapshot.Action {
+    /// In the order of PTR_A11Y_ACTION_NAME … PTR_A11Y_ACTION_KEYBINDING.
+    fileprivate var fields: [String] { [name, id, localizedName, keyBinding] }
 }

@@ -8,6 +8,7 @@ import RefreshCore
 /// the view makes no cycle that outlives the widget.
 @MainActor
 public protocol RowSource: AnyObject {
+    /// How many rows there are now; read again after every refresh, load and `reloadData()`.
     var rowCount: Int { get }
     /// Title and subtitle of row `index` (0 ≤ index < rowCount). Called only for visible rows.
     func row(at index: Int) -> (title: String, subtitle: String)
@@ -55,10 +56,13 @@ public class RefreshController {
     /// Once, after the first frame was drawn.
     public var onFirstFrame: (() -> Void)?
 
+    /// The header's state: idle, pulling, armed, refreshing, finishing or failed.
     public var headerPhase: HeaderPhase { engine.header }
+    /// The footer's state: idle, armed, loading, no more data or failed.
     public var footerPhase: FooterPhase { engine.footer }
     /// The displayed pull and push, in logical px.
     public var pull: Double { engine.pull }
+    /// How far the list is pushed up past its bottom (load-more), in logical px.
     public var push: Double { engine.push }
     /// True once the widget was destroyed: every call is a no-op from then on.
     public private(set) var isDestroyed = false
@@ -88,6 +92,8 @@ public class RefreshController {
     private var drawnDisplacement = 0.0
     private var drawnDecorations = false
     private let decorations: Decorations
+    /// The async handlers (`refreshAction`, `loadMoreAction`) and their task: RefreshView+Async.swift.
+    let asyncActions = AsyncActions()
     /// ATK (our list only): role, name, status, busy state, actions, rows and footer
     /// (Widget/Accessibility.swift). A foreign host keeps its own accessible.
     let accessibilityBridge: AccessibilityBridge?
@@ -242,8 +248,8 @@ public class RefreshController {
                 }
                 onHeaderPhase?(phase, pull)
             case let .footer(phase): onFooterPhase?(phase)
-            case .refreshRequested: onRefresh?()
-            case .loadRequested: onLoadMore?()
+            case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
+            case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
             }
             guard !isDestroyed else { return }
             didReport(event)
@@ -397,7 +403,7 @@ public class RefreshController {
 
     private func readAnimationSetting(_ settings: UnsafeMutablePointer<GtkSettings>) {
         let enabled = ptr_settings_get_boolean(settings, "gtk-enable-animations") != 0
-        update { engine, _ in engine.animationsEnabled = enabled }
+        update { $0.setAnimationsEnabled(enabled, at: $1) }
     }
 
     private func handleScroll(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
@@ -574,6 +580,7 @@ public class RefreshController {
         if let pressGesture { g_object_unref(pressGesture.gpointer) }
         dragGesture = nil
         pressGesture = nil
+        asyncActions.tearDown()
         onRefresh = nil
         onLoadMore = nil
         onHeaderPhase = nil

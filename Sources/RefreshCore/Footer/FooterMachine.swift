@@ -1,0 +1,75 @@
+/// The footer's state machine (docs/behaviour.md, Footer and load-more). `handle` is the one
+/// transition function: every change of the phase and of the auto-load latch goes through it.
+struct FooterMachine: Sendable, Equatable {
+    private(set) var phase: FooterPhase = .idle
+    /// Auto load-more fired for the current approach to the bottom: it fires once per approach.
+    private(set) var autoLoadLatched = false
+    /// When the current load began (spinner phase).
+    private(set) var loadStarted: Double = 0
+
+    /// What happened, as far as the footer cares.
+    enum Input: Sendable, Equatable {
+        case newApproach                                  // a gesture or key press began: may fire again
+        case autoZone(inZone: Bool, movingDown: Bool, inGesture: Bool, canLoad: Bool) // auto mode, after a move
+        case push(Double, canLoad: Bool)                  // pull mode: a gesture holds the bottom at q
+        case released(canLoad: Bool)                      // the gesture holding the bottom let go
+        case clicked(canLoad: Bool)                       // click or Enter on the footer
+        case loadEnded(ok: Bool, exhausted: Bool)         // the host answered the load
+        case refreshSucceeded                             // the first page reloaded
+        case modeChanged                                  // auto ⇄ pull at run time
+    }
+
+    /// Applies `input` at time `t`. Returns true when a load starts (the engine requests it).
+    mutating func handle(_ input: Input, at t: Double) -> Bool {
+        switch input {
+        case .newApproach:
+            if phase != .loading { autoLoadLatched = false }
+        case .autoZone(let inZone, let movingDown, let inGesture, let canLoad):
+            guard inZone else {
+                // Leaving the zone is a new approach only outside a gesture (scrollbar, fling, keys):
+                // within one gesture it fires again only after a new gesture.
+                if !inGesture { autoLoadLatched = false }
+                return false
+            }
+            guard movingDown, !autoLoadLatched, phase == .idle || phase == .failed, canLoad else { return false }
+            return startLoad(at: t)
+        case .push(let q, let canLoad):
+            guard phase == .idle || phase == .armed || phase == .failed else { return false }
+            // Refreshing, or the list became short: releasing could not load, so it is not armed.
+            guard canLoad else {
+                if phase == .armed { phase = .idle }
+                return false
+            }
+            if phase == .armed, q >= Tuning.footerHeight - Tuning.armHysteresis { return false }
+            if q >= Tuning.footerHeight {
+                phase = .armed
+            } else if phase == .armed {
+                phase = .idle
+            }
+        case .released(let canLoad):
+            guard phase == .armed else { return false }
+            if canLoad { return startLoad(at: t) }
+            phase = .idle
+        case .clicked(let canLoad):
+            guard canLoad, phase == .idle || phase == .failed else { return false }
+            return startLoad(at: t)
+        case .loadEnded(let ok, let exhausted):
+            guard phase == .loading else { return false }
+            phase = ok ? (exhausted ? .noMoreData : .idle) : .failed
+        case .refreshSucceeded:
+            // A refresh reloads the first page: it clears noMoreData (deliberate) and a failed load.
+            if phase == .noMoreData || phase == .failed { phase = .idle }
+            autoLoadLatched = false
+        case .modeChanged:
+            if phase == .armed { phase = .idle }
+        }
+        return false
+    }
+
+    private mutating func startLoad(at t: Double) -> Bool {
+        phase = .loading
+        loadStarted = t
+        autoLoadLatched = true
+        return true
+    }
+}

@@ -1,0 +1,327 @@
+import RefreshGtk
+import RefreshQA
+import CGtk
+import RefreshCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The demo's live visual-QA tools, around one RefreshView: slow motion, pause and step (the
+/// injected clock), the overlay, the J's reference outline, the scrubber, saving frames, and
+/// the `animation` trace lines. The view is wrapped in a GtkOverlay (`container`) whose overlay
+/// child, the canvas, draws the tools and lets all input through. Nothing here changes how
+/// the widget draws: it only sets `view.clock`, reads `view.state` and calls `view.list.render`.
+@MainActor
+package final class QATools {
+    package let view: RefreshView
+    package let clock: QAClock
+    /// The GtkOverlay to pack instead of `view.widget`.
+    package let container: UnsafeMutablePointer<GtkWidget>
+    package private(set) var showsOverlay = false
+    package private(set) var showsOutline = false
+    package private(set) var showsHelp = false
+    /// While the scrubber shows a moment: the live clock is paused and the canvas draws the
+    /// list with the scene's header at that moment.
+    package private(set) var scrubMoment: HeaderMoment?
+    package private(set) var frameStats = FrameStats()
+    /// Where F saves frames (default: `$PTR_QA_DIR`, else the working directory).
+    package var saveDirectory: String
+    /// Every saved frame's path (the trace also gets a `frame` line).
+    package private(set) var savedFrames: [String] = []
+    package let trace: Trace?
+    /// The last animation reported on the trace.
+    package private(set) var reportedAnimation: String = "none"
+
+    private var canvas: QACanvas!
+    private var scrubber: Scrubber?
+    private var overlayTick: TickCallback?
+    private var connections: [SignalConnection] = []
+    private var frameClockHandler: SignalConnection?
+    private var pausedForScrub = false
+    private var wrappedHeaderPhase: ((HeaderPhase, Double) -> Void)?
+
+    /// Wraps `view` (not yet packed). The view's clock becomes `clock`'s.
+    /// Whether `animation` lines go on the trace (`--trace-animations`): frame-driven, so off by
+    /// default to keep the default trace independent of frame timing.
+    package let traceAnimations: Bool
+
+    package init(view: RefreshView, clock: QAClock, trace: Trace?, overlay: Bool = false, traceAnimations: Bool = true) {
+        self.traceAnimations = traceAnimations
+        self.view = view
+        self.clock = clock
+        self.trace = trace
+        saveDirectory = g_getenv("PTR_QA_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        container = gtk_overlay_new()
+        canvas = nil
+        clock.continueFrom(engineTime: view.state.now)
+        view.clock = { [unowned clock] in clock.now() }
+        gtk_container_add(gcast(container), view.widget)
+        canvas = QACanvas(tools: self)
+        gtk_overlay_add_overlay(gcast(container), canvas.widget)
+        gtk_overlay_set_overlay_pass_through(gcast(container), canvas.widget, 1)
+        gtk_widget_show(canvas.widget)
+        gtk_widget_show(container)
+        clock.onChange = { [weak self] in
+            guard let self else { return }
+            // The engine sees the new time now (a step shows at once), and the canvas follows.
+            self.view.tick()
+            self.view.list.queueDraw()
+            self.observe()
+            self.canvas.queueDraw()
+        }
+        connections.append(GSignal.connect(view.list.area, "realize") { [weak self] in self?.connectFrameClock() })
+        connections.append(GSignal.connect(container, "destroy") { [weak self] in self?.tearDown() })
+        if overlay { setOverlay(true) }
+    }
+
+    /// The view's header phase handler, wrapped so that each phase change also updates the tools.
+    /// Call after the app has set `view.onHeaderPhase`.
+    package func wrapHeaderPhase() {
+        wrappedHeaderPhase = view.onHeaderPhase
+        view.onHeaderPhase = { [weak self] phase, pull in
+            self?.wrappedHeaderPhase?(phase, pull)
+            self?.observe()
+        }
+    }
+
+    private func tearDown() {
+        scrubber?.close()
+        scrubber = nil
+        overlayTick?.remove()
+        overlayTick = nil
+        frameClockHandler?.disconnect()
+        for connection in connections { connection.disconnect() }
+        connections.removeAll()
+    }
+
+    // MARK: - Keys
+
+    /// The keys, in the order the help lists them.
+    package static let keyTable: [(keys: String, action: @MainActor () -> String)] = [
+        ("S", { L10n.qaKeySlowMotion }),
+        ("P", { L10n.qaKeyPause }),
+        (".", { L10n.qaKeyStep }),
+        ("O", { L10n.qaKeyOverlay }),
+        ("G", { L10n.qaKeyOutline }),
+        ("T", { L10n.qaKeyScrubber }),
+        ("F", { L10n.qaKeySaveFrame }),
+        ("F1, ?", { L10n.qaKeyHelp }),
+    ]
+
+    /// Handles a QA key (no Ctrl, Alt or Super); false for anything else.
+    package func handleKey(keyval: UInt32, state: UInt32) -> Bool {
+        let blocking = GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SUPER_MASK.rawValue
+            | GDK_META_MASK.rawValue | GDK_HYPER_MASK.rawValue
+        guard state & blocking == 0 else { return false }
+        switch Int32(bitPattern: keyval) {
+        case GDK_KEY_s, GDK_KEY_S: clock.toggleBoost()
+        case GDK_KEY_p, GDK_KEY_P: clock.setPaused(!clock.isPaused)
+        case GDK_KEY_period, GDK_KEY_KP_Decimal: clock.step()
+        case GDK_KEY_o, GDK_KEY_O: setOverlay(!showsOverlay)
+        case GDK_KEY_g, GDK_KEY_G: setOutline(!showsOutline)
+        case GDK_KEY_t, GDK_KEY_T: toggleScrubber()
+        case GDK_KEY_f, GDK_KEY_F: _ = saveFrame()
+        case GDK_KEY_F1, GDK_KEY_question: setHelp(!showsHelp)
+        case GDK_KEY_Escape where showsHelp: setHelp(false)
+        default: return false
+        }
+        return true
+    }
+
+    /// Connects `handleKey` to a toplevel's key presses (before its other handlers' defaults).
+    package func attach(to window: UnsafeMutablePointer<GtkWidget>) {
+        connections.append(GSignal.connectEvent(window, "key-press-event") { [weak self] event in
+            self?.handleKey(keyval: event.pointee.key.keyval, state: event.pointee.key.state) ?? false
+        })
+    }
+
+    package func setOverlay(_ on: Bool) {
+        showsOverlay = on
+        if on {
+            frameStats.reset()
+            // A tick on the canvas keeps the frame clock running at its rate while the overlay
+            // shows, so that the graph measures real frame intervals and stays live.
+            if overlayTick?.isActive != true {
+                overlayTick = TickCallback(canvas.widget) { [weak self] _ in
+                    guard let self, self.showsOverlay else { return false }
+                    self.canvas.queueDraw()
+                    return true
+                }
+            }
+        } else {
+            overlayTick?.remove()
+            overlayTick = nil
+        }
+        canvas.queueDraw()
+    }
+
+    package func setOutline(_ on: Bool) {
+        showsOutline = on
+        canvas.queueDraw()
+    }
+
+    package func setHelp(_ on: Bool) {
+        showsHelp = on
+        canvas.queueDraw()
+    }
+
+    // MARK: - Frames and the trace
+
+    private func connectFrameClock() {
+        frameClockHandler?.disconnect()
+        guard let frameClock = gtk_widget_get_frame_clock(view.list.area) else { return }
+        frameClockHandler = GSignal.connect(frameClock, "after-paint") { [weak self] in
+            guard let self, let frameClock = gtk_widget_get_frame_clock(self.view.list.area) else { return }
+            self.frameStats.frame(at: Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
+            self.observe()
+        }
+    }
+
+    /// Reports a change of the header's animation on the trace: `{"event":"animation",
+    /// "name":…,"time":<s into it>,"engine":<engine s>}` (engine time, as the clock gives it).
+    package func observe() {
+        let animation = view.state.headerAnimation
+        guard animation.name != reportedAnimation else { return }
+        reportedAnimation = animation.name
+        guard let trace, traceAnimations else { return }
+        trace.emit("animation", [
+            "name": .string(animation.name),
+            "time": animation.time.map { .double(($0 * 1e9).rounded() / 1e9) } ?? .double(.nan),
+            "engine": .double((view.state.now * 1e9).rounded() / 1e9),
+        ])
+    }
+
+    /// The overlay's lines of text.
+    func overlayLines() -> [String] {
+        let engine = view.state
+        let p = engine.pull
+        let animation = engine.headerAnimation
+        var clockText = "×" + ScrubSequence.decimal(clock.factor, 1)
+        if clock.isPaused { clockText += "  " + L10n.qaPaused }
+        let time = animation.time.map { " " + ScrubSequence.decimal($0, 3) + " s" } ?? ""
+        var lines = [
+            "\(L10n.qaHeader): \(engine.header.rawValue)   \(L10n.qaFooter): \(engine.footer.rawValue)",
+            "\(L10n.qaPull): \(ScrubSequence.decimal(p, 1)) px  s = \(ScrubSequence.decimal(p / Tuning.triggerPull, 3))",
+            "\(L10n.qaPush): \(ScrubSequence.decimal(engine.push, 1)) px",
+            "\(L10n.qaAnimation): \(animation.name)\(time)",
+            "\(L10n.qaRows): \(view.list.rowCount)   \(L10n.qaClock): \(clockText)",
+        ]
+        if let scrubber, let caption = scrubber.caption { lines.append("scrub: \(caption)") }
+        return lines
+    }
+
+    // MARK: - The header the tools describe
+
+    /// The header visual now: the scrubber's scene, or the live engine's.
+    func currentHeaderVisual() -> HeaderVisual {
+        if let scrubMoment { return HeaderScene.visual(scrubMoment, style: view.headerStyle) }
+        return view.state.headerVisual
+    }
+
+    /// Draws the list as the widget would with the scene's header at `moment`: the theme's
+    /// background, the rows pushed down to the scene's content top, the header by the live
+    /// painter with the live theme and fonts, at the surface's device scale.
+    func drawScrubFrame(_ cr: OpaquePointer, moment: HeaderMoment, width: Double, height: Double) {
+        let area = view.list.area
+        let visual = HeaderScene.visual(moment, style: view.headerStyle)
+        let style = gtk_widget_get_style_context(area)!
+        gtk_render_background(style, cr, 0, 0, width, height)
+        cairo_save(cr)
+        cairo_translate(cr, 0, visual.contentTop - view.list.displacement)
+        view.list.render(cr, width: width, height: height)
+        cairo_restore(cr)
+        HeaderPainter(pangoContext: gtk_widget_get_pango_context(area))
+            .draw(visual, cr: cr, width: width, palette: Palette.theme(style))
+    }
+
+    // MARK: - Saving frames
+
+    /// The list's current frame as the widget draws it (`view.list.render`, header and footer
+    /// included, never the QA canvas), at the widget's device scale; the scrubber's frame while
+    /// scrubbing.
+    package func frameImage() -> ImageSurface {
+        guard let scrubMoment else { return RecordCapture.image(of: view) }
+        let area = view.list.area
+        let width = Double(gtk_widget_get_allocated_width(area))
+        let height = Double(gtk_widget_get_allocated_height(area))
+        let image = ImageSurface(logicalWidth: width, logicalHeight: height,
+                                 scale: Double(gtk_widget_get_scale_factor(area)))
+        image.draw { cr in drawScrubFrame(cr, moment: scrubMoment, width: width, height: height) }
+        return image
+    }
+
+    /// A file name for the current frame: `refresh-<style>-<state>-p<pull>.png`.
+    package func frameFileName() -> String {
+        let visual = currentHeaderVisual()
+        let state = scrubMoment != nil ? "scrub" : view.headerPhase.rawValue
+        return "refresh-\(view.headerStyle.rawValue)-\(state)-p\(ScrubSequence.decimal(visual.pull, 2)).png"
+    }
+
+    /// F: writes the current frame into `saveDirectory`; returns its path (nil on failure).
+    @discardableResult
+    package func saveFrame() -> String? {
+        var name = frameFileName()
+        var path = saveDirectory + "/" + name
+        var n = 2
+        while access(path, F_OK) == 0 {
+            name = String(frameFileName().dropLast(4)) + "-\(n).png"
+            path = saveDirectory + "/" + name
+            n += 1
+        }
+        do {
+            try frameImage().writePNG(to: path)
+        } catch {
+            FileDescriptorSink.standardError.write("refresh-demo: \(error.description)\n")
+            return nil
+        }
+        savedFrames.append(path)
+        trace?.emit("frame", ["path": .string(path)])
+        FileDescriptorSink.standardError.write(L10n.qaSaved(path) + "\n")
+        return path
+    }
+
+    // MARK: - Scrubber
+
+    package var isScrubbing: Bool { scrubber != nil }
+
+    package func toggleScrubber() {
+        if let scrubber {
+            scrubber.close()
+        } else {
+            openScrubber()
+        }
+    }
+
+    package func openScrubber() {
+        guard scrubber == nil else { return }
+        pausedForScrub = !clock.isPaused
+        clock.setPaused(true)
+        let parent = gtk_widget_get_toplevel(container)
+        let scrubber = Scrubber(style: view.headerStyle, parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
+        self.scrubber = scrubber
+        scrubber.onMoment = { [weak self] moment in
+            self?.scrubMoment = moment
+            self?.canvas.queueDraw()
+        }
+        scrubber.onStyle = { [weak self] style in
+            self?.view.headerStyle = style
+            self?.canvas.queueDraw()
+        }
+        scrubber.onClosed = { [weak self] in self?.scrubberClosed() }
+        scrubber.show()
+    }
+
+    /// The scrubber's moment, for tests and scripted QA (as if the scale was moved).
+    package func scrub(to position: Double) {
+        scrubber?.setPosition(position)
+    }
+
+    private func scrubberClosed() {
+        scrubber = nil
+        scrubMoment = nil
+        if pausedForScrub { clock.setPaused(false) }
+        pausedForScrub = false
+        canvas.queueDraw()
+    }
+}

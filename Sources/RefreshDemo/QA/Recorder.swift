@@ -1,0 +1,320 @@
+import RefreshTestSupport
+import RefreshGtk
+import RefreshQA
+import ArgumentParser
+import CGtk
+import RefreshCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `refresh-demo record` was asked for, validated.
+package struct RecordOptions: Equatable, Sendable {
+    package var style: HeaderStyle
+    /// GDK's integer window scale (GDK_SCALE): device px per logical px.
+    package var scale: Int
+    package var out: String
+
+    package static let scaleRange = 1...3
+
+    package static func validated(header: String = "jike", scale: String = "1", out: String) throws(RenderOptionError)
+        -> RecordOptions
+    {
+        let style = try RenderOptionParsing.choice(header, option: "--header", HeaderStyle.self)
+        guard !scale.isEmpty, scale.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let k = Int(scale),
+              scaleRange.contains(k)
+        else {
+            throw RenderOptionParsing.invalid(scale, "--scale", expected: "a whole number from 1 to 3 (GDK_SCALE)")
+        }
+        return RecordOptions(style: style, scale: k, out: try directory(out))
+    }
+
+    /// An existing writable directory, or one that can be created (its parent exists).
+    static func directory(_ path: String) throws(RenderOptionError) -> String {
+        guard !path.isEmpty else { throw RenderOptionParsing.invalid(path, "--out", expected: "a directory") }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw RenderOptionError("--out '\(path)' is not a directory") }
+            guard access(path, W_OK) == 0 else { throw RenderOptionError("--out '\(path)' is not writable") }
+            return path
+        }
+        guard mkdir(path, 0o755) == 0 else {
+            throw RenderOptionError("--out '\(path)': cannot create the directory (\(String(cString: strerror(errno))))")
+        }
+        return path
+    }
+}
+
+/// `refresh-demo record`: plays a scripted pull → armed → release → refresh → end cycle through
+/// the real window (synthesized mouse input, the engine on a frame clock of exactly 1/60 s per
+/// frame) and writes every frame it drew as `frame-NNNN.png` (`view.list.render` at the window's
+/// device scale), `index.json` (time, state, pull, animation and its time per frame) and
+/// `contact-sheet.png`. Needs a display.
+package struct RecordCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a refresh cycle in the real window, frame by frame, as PNGs.",
+        discussion: """
+            Needs a display (e.g. xvfb-run). Frame n is engine time n/60 s: drag from the top to \
+            pull 0→1 over 20 frames (the 21st arms), hold 24 frames, release (frame 46), the \
+            refresh ends 0.65 s after the release (as `snapshot --phase end` assumes), then the \
+            end animation and the settle. Text is drawn with the headless font and options \
+            (DejaVu Sans 10, grey antialiasing, no hinting), so frames compare with `snapshot`.
+            """)
+
+    @Option(parsing: .unconditional, help: "The directory to write into (created if missing).")
+    var out: String
+    @Option(parsing: .unconditional, help: "Header style: jike, classic or plain.")
+    var header = "jike"
+    @Option(parsing: .unconditional, help: "Window scale factor (GDK_SCALE), 1…3.")
+    var scale = "1"
+
+    package init() {}
+
+    package func options() throws(RenderOptionError) -> RecordOptions {
+        try RecordOptions.validated(header: header, scale: scale, out: out)
+    }
+
+    package func validate() throws {
+        guard MainLoop.hasDisplay else {
+            throw ValidationError("record needs a display: set DISPLAY (e.g. run under xvfb-run -a)")
+        }
+        do { _ = try options() } catch { throw ValidationError(error.description) }
+    }
+
+    package func run() throws {
+        let options = try options()
+        setenv("GDK_SCALE", String(options.scale), 1)
+        unsetenv("GDK_DPI_SCALE")
+        let result = MainActor.assumeIsolated { () -> Result<Int, RecordError> in
+            guard MainLoop.initializeGtk() else { return .failure(.noDisplay) }
+            return Recorder(options: options).run()
+        }
+        switch result {
+        case .success(let frames):
+            FileDescriptorSink.standardOutput.write("recorded \(frames) frames into \(options.out)\n")
+        case .failure(.noDisplay):
+            throw ValidationError("record needs a display: cannot open DISPLAY (e.g. run under xvfb-run -a)")
+        case .failure(.failed(let why)):
+            FileDescriptorSink.standardError.write("refresh-demo record: \(why)\n")
+            throw ExitCode(1)
+        }
+    }
+}
+
+package enum RecordError: Error {
+    case noDisplay
+    case failed(String)
+}
+
+/// One recorded frame, as index.json lists it.
+package struct RecordedFrame: Equatable, Sendable {
+    package var frame: Int
+    /// Engine seconds since the recording started (frame / 60).
+    package var time: Double
+    package var state: HeaderPhase
+    package var pull: Double
+    package var animation: String
+    package var animationTime: Double?
+    package var file: String
+}
+
+/// The scripted cycle (see `RecordCommand`). The engine's clock is the frame counter.
+@MainActor
+package final class Recorder {
+    /// Frames of the script.
+    package nonisolated static let pullFrames = 20, holdFrames = 24
+    package nonisolated static let pressFrame = 0, slopFrame = 1
+    package nonisolated static var releaseFrame: Int { 2 + pullFrames + holdFrames }
+    /// The refresh ends `HeaderScene.refreshEndsAt` (0.65 s) after the release: 39 frames.
+    package nonisolated static var endFrame: Int { releaseFrame + Int((HeaderScene.refreshEndsAt * 60).rounded()) }
+    /// Window size in logical px.
+    package nonisolated static let width: Int32 = 360, height: Int32 = 480
+
+    let options: RecordOptions
+    private var frame = 0
+    private var drawn = -1
+
+    package init(options: RecordOptions) { self.options = options }
+
+    /// The pull the script aims at on step k of the drag (frame k + 1): 70·k/20.
+    package static func scriptedPull(step k: Int) -> Double {
+        Tuning.triggerPull * Double(min(k, pullFrames)) / Double(pullFrames)
+    }
+
+    package func run() -> Result<Int, RecordError> {
+        pinFonts()
+        let rows = DemoRows(count: 300)
+        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        defer { gtk_widget_destroy(window); MainLoop.drain() }
+        gtk_window_set_title(gcast(window), L10n.windowTitle)
+        gtk_window_set_default_size(gcast(window), Recorder.width, Recorder.height)
+        gtk_window_set_resizable(gcast(window), 0)
+        let view = RefreshView(source: rows)
+        view.headerStyle = options.style
+        view.onRefresh = {}
+        // The engine's clock is the frame counter, continuing from the time the view started at.
+        let base = view.state.now + 1
+        view.clock = { [unowned self] in base + Double(self.frame) / 60 }
+        gtk_container_add(gcast(window), view.widget)
+        gtk_widget_show_all(window)
+        let area = view.list.area
+        gtk_widget_grab_focus(area)
+        fontOptions(area)
+        guard MainLoop.run(until: { view.list.hasDrawnFirstFrame && view.list.viewportHeight > 0 }, timeout: 20)
+        else { return .failure(.failed("the window never drew")) }
+        let drawHandler = GSignal.connectDraw(area) { [weak self] _ in
+            if let self { self.drawn = self.frame }
+            return false
+        }
+        defer { drawHandler.disconnect() }
+
+        let x = Double(Recorder.width) / 2, pressY = 40.0
+        let band = RubberBand(dimension: view.list.viewportHeight)
+        var y = pressY
+        var frames: [RecordedFrame] = []
+        var paths: [(path: String, caption: String)] = []
+        var quietFrames = 0
+        for n in 0..<900 {
+            frame = n
+            switch n {
+            case Recorder.pressFrame:
+                EventSynthesis.button(area, press: true, x: x, y: pressY)
+            case Recorder.slopFrame:
+                y = pressY + Tuning.dragSlop
+                EventSynthesis.motion(area, x: x, y: y, state: EventSynthesis.button1Mask)
+            case 2...(1 + Recorder.pullFrames):
+                // GDK delivers the drag's offsets in whole px, so the pull is the nearest one
+                // can reach (index.json has the exact value); the last step makes sure it arms.
+                let target = Recorder.scriptedPull(step: n - 1)
+                y = (pressY + Tuning.dragSlop + band.raw(displayed: target)).rounded()
+                EventSynthesis.motion(area, x: x, y: y, state: EventSynthesis.button1Mask)
+                for _ in 0..<5 where n - 1 == Recorder.pullFrames && view.pull < Tuning.triggerPull {
+                    y += 1
+                    EventSynthesis.motion(area, x: x, y: y, state: EventSynthesis.button1Mask)
+                }
+            case Recorder.releaseFrame:
+                EventSynthesis.button(area, press: false, x: x, y: y)
+            case Recorder.endFrame:
+                view.endRefreshing(ok: true, insertedAtTop: 0)
+            default:
+                break
+            }
+            view.tick()
+            gtk_widget_queue_draw(area)
+            guard MainLoop.run(until: { self.drawn == n }, timeout: 10) else {
+                return .failure(.failed("frame \(n) was never drawn"))
+            }
+            let file = String.frameFile(n)
+            let image = RecordCapture.image(of: view)
+            do {
+                try image.writePNG(to: options.out + "/" + file)
+            } catch {
+                return .failure(.failed(error.description))
+            }
+            let engine = view.state
+            let animation = engine.headerAnimation
+            frames.append(RecordedFrame(frame: n, time: Double(n) / 60, state: engine.header, pull: engine.pull,
+                                        animation: animation.name, animationTime: animation.time, file: file))
+            paths.append((options.out + "/" + file, "\(n) \(engine.header.rawValue)"))
+            let still = n > Recorder.endFrame && engine.header == .idle && !engine.needsTicks
+            quietFrames = still ? quietFrames + 1 : 0
+            if quietFrames >= 3 { break }
+        }
+        guard quietFrames >= 3 else { return .failure(.failed("the cycle never came to rest")) }
+        do {
+            let palette = Palette.theme(gtk_widget_get_style_context(area))
+            guard RecordIndex.json(frames, options: options, palette: palette).write(to: options.out + "/index.json") else {
+                return .failure(.failed("cannot write \(options.out)/index.json: \(String(cString: strerror(errno)))"))
+            }
+            let k = Double(gtk_widget_get_scale_factor(area))
+            try ContactSheet.render(frames: paths, crop: Rect(x: 0, y: 0, width: Double(Recorder.width) * k,
+                                                               height: 110 * k),
+                                    cellScale: 0.5 / k, columns: 10)
+                .writePNG(to: options.out + "/contact-sheet.png")
+        } catch {
+            return .failure(.failed(error.description))
+        }
+        return .success(frames.count)
+    }
+
+    /// Text as the headless painters draw it (`PainterText`'s fixed font and options), so that
+    /// frames compare with `snapshot`: DejaVu Sans 10 at 96 dpi.
+    private func pinFonts() {
+        guard let settings = gtk_settings_get_default() else { return }
+        var font = GValue()
+        g_value_init(&font, g_type_from_name("gchararray"))
+        g_value_set_string(&font, PainterText.headlessFont)
+        g_object_set_property(gcast(settings, to: GObject.self), "gtk-font-name", &font)
+        g_value_unset(&font)
+        var dpi = GValue()
+        g_value_init(&dpi, g_type_from_name("gint"))
+        g_value_set_int(&dpi, 96 * 1024)
+        g_object_set_property(gcast(settings, to: GObject.self), "gtk-xft-dpi", &dpi)
+        g_value_unset(&dpi)
+    }
+
+    private func fontOptions(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        gtk_widget_set_font_options(widget, options)
+        cairo_font_options_destroy(options)
+    }
+}
+
+/// The live frame as an image: what `QATools.frameImage` and `record` write.
+@MainActor
+package enum RecordCapture {
+    package static func image(of view: RefreshView) -> ImageSurface {
+        let area = view.list.area
+        let width = Double(gtk_widget_get_allocated_width(area))
+        let height = Double(gtk_widget_get_allocated_height(area))
+        let image = ImageSurface(logicalWidth: width, logicalHeight: height,
+                                 scale: Double(gtk_widget_get_scale_factor(area)))
+        image.draw { cr in view.list.render(cr, width: width, height: height) }
+        return image
+    }
+}
+
+/// index.json, written by hand (no Foundation in the demo target).
+enum RecordIndex {
+    static func json(_ frames: [RecordedFrame], options: RecordOptions, palette: Palette) -> String {
+        func number(_ value: Double) -> String {
+            value.isFinite ? String((value * 1_000_000).rounded() / 1_000_000) : "null"
+        }
+        var out = "{\n  \"header\": \"\(options.style.rawValue)\",\n  \"scale\": \(options.scale),\n"
+        out += "  \"fps\": 60,\n  \"release_frame\": \(Recorder.releaseFrame),\n  \"end_frame\": \(Recorder.endFrame),\n"
+        // The theme's palette the header was drawn with (render a snapshot with it to compare).
+        func color(_ c: RGBA) -> String { "[\(number(c.r)), \(number(c.g)), \(number(c.b)), \(number(c.a))]" }
+        out += "  \"palette\": {\"track\": \(color(palette.track)), \"accent\": \(color(palette.accent)), "
+            + "\"error\": \(color(palette.error)), \"text\": \(color(palette.text)), \"bar\": \(color(palette.bar)), "
+            + "\"bar_text\": \(color(palette.barText))},\n"
+        out += "  \"frames\": [\n"
+        out += frames.map { f in
+            "    {\"frame\": \(f.frame), \"time\": \(number(f.time)), \"state\": \"\(f.state.rawValue)\", "
+                + "\"pull\": \(number(f.pull)), \"animation\": \"\(f.animation)\", "
+                + "\"animation_time\": \(f.animationTime.map(number) ?? "null"), \"file\": \"\(f.file)\"}"
+        }.joined(separator: ",\n")
+        out += "\n  ]\n}\n"
+        return out
+    }
+}
+
+extension String {
+    /// "frame-0042.png".
+    static func frameFile(_ n: Int) -> String {
+        var digits = String(n)
+        while digits.count < 4 { digits = "0" + digits }
+        return "frame-\(digits).png"
+    }
+
+    /// Writes the string to a file; false on failure (errno says why).
+    func write(to path: String) -> Bool {
+        guard let file = fopen(path, "w") else { return false }
+        let ok = fputs(self, file) >= 0
+        return fclose(file) == 0 && ok
+    }
+}

@@ -1,0 +1,234 @@
+import RefreshDemo
+import RefreshQA
+import Foundation
+import RefreshCore
+import RefreshGtk
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `refresh-demo record` against `snapshot`: the live window's frames at given instants match
+/// the headless renderer's images of the same instants, within the golden tolerance (a channel
+/// ±8, at most 0.5 % of the pixels beyond), on the header box. Also the QA options' command
+/// line and Ctrl+C/SIGTERM.
+@Suite(.serialized)
+struct RecordTests {
+    static let channelTolerance = 8
+    static let differingShare = 0.005
+
+    struct Run: CustomTestStringConvertible, Sendable {
+        let style: HeaderStyle
+        let scale: Int
+        var testDescription: String { "\(style.rawValue) ×\(scale)" }
+    }
+
+    static let runs: [Run] = HeaderStyle.allCases.flatMap { style in [1, 2].map { Run(style: style, scale: $0) } }
+
+    struct Frame: Decodable {
+        let frame: Int
+        let time: Double
+        let state: String
+        let pull: Double
+        let animation: String
+        let animation_time: Double?
+        let file: String
+    }
+
+    struct Colors: Decodable {
+        let track, accent, error, text, bar, bar_text: [Double]
+        var palette: Palette {
+            func rgba(_ c: [Double]) -> RGBA { RGBA(r: c[0], g: c[1], b: c[2], a: c[3]) }
+            return Palette(track: rgba(track), accent: rgba(accent), error: rgba(error), text: rgba(text),
+                           bar: rgba(bar), barText: rgba(bar_text))
+        }
+    }
+
+    struct Index: Decodable {
+        let palette: Colors
+        let header: String
+        let scale: Int
+        let release_frame: Int
+        let end_frame: Int
+        let frames: [Frame]
+    }
+
+    static var canRecord: Bool { CommandLineTests.binary != nil && getenv("DISPLAY") != nil }
+
+    @Test(.enabled(if: canRecord, "needs refresh-demo built and a display"), arguments: runs)
+    func recordedFramesMatchSnapshotsOfTheSameInstants(_ run: Run) throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ptr-record-\(getpid())-\(run.style.rawValue)-\(run.scale)")
+        try? FileManager.default.removeItem(at: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try Self.record(["record", "--out", directory.path, "--header", run.style.rawValue,
+                                      "--scale", String(run.scale)])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let index = try JSONDecoder().decode(Index.self, from: Data(contentsOf: directory.appendingPathComponent("index.json")))
+        #expect(index.header == run.style.rawValue && index.scale == run.scale)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("contact-sheet.png").path))
+        // Every frame drawn is there, numbered, in order; the cycle went through every state.
+        #expect(index.frames.map(\.frame) == Array(0..<index.frames.count))
+        for frame in index.frames {
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(frame.file).path))
+        }
+        let states = Set(index.frames.map(\.state))
+        #expect(states == ["idle", "pulling", "armed", "refreshing", "finishing"])
+        #expect(index.frames.contains { $0.animation == "morph" } && index.frames.contains { $0.animation == "end" })
+
+        // The live theme (Adwaita) is light: its palette is the light one, but for the text colour.
+        func near(_ a: RGBA, _ b: RGBA) -> Bool { abs(a.r - b.r) + abs(a.g - b.g) + abs(a.b - b.b) < 1e-3 }
+        #expect(near(index.palette.palette.accent, Palette.light.accent) && near(index.palette.palette.track, Palette.light.track))
+        // The instants: held mid-pull and armed (the exact pull from the index), the morph, the
+        // spin, the end animation.
+        var instants: [(Frame, HeaderMoment)] = []
+        let pulling = index.frames.filter { $0.state == "pulling" }
+        if let mid = pulling.first(where: { $0.pull > 60 }) { instants.append((mid, .pull(progress: mid.pull / 70))) }
+        if let armed = index.frames.last(where: { $0.state == "armed" }) { instants.append((armed, .pull(progress: 1))) }
+        for (name, t) in [("morph", 0.1), ("spin", 0.25), ("end", 0.1), ("end", 0.25)] {
+            guard let frame = index.frames.first(where: { $0.animation == name && abs(($0.animation_time ?? -1) - t) < 1e-6 })
+            else {
+                Issue.record("no \(name) frame at \(t) s")
+                continue
+            }
+            let moment: HeaderMoment = switch name {
+            case "morph": .refresh(seconds: t)
+            case "spin": .refresh(seconds: Tuning.morphDuration + t)
+            default: .end(seconds: t)
+            }
+            instants.append((frame, moment))
+        }
+        #expect(instants.count == 6)
+        for (frame, moment) in instants {
+            let live = try #require(ImageSurface(contentsOfPNG: directory.appendingPathComponent(frame.file).path))
+            let snapshot = Snapshot.header(HeaderScene.visual(moment, style: run.style), width: 360,
+                                           scale: Double(run.scale), palette: index.palette.palette,
+                                           background: .white)
+            if let difference = Self.compare(live: live, pull: frame.pull, snapshot: snapshot, style: run.style,
+                                             scale: run.scale) {
+                Issue.record("frame \(frame.frame) (\(frame.state) \(frame.animation) \(frame.animation_time ?? 0)) vs \(moment): \(difference)")
+            }
+        }
+    }
+
+    /// Runs the built binary on this process's display (NO_AT_BRIDGE: no accessibility bus).
+    static func record(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(CommandLineTests.binary))
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_AT_BRIDGE"] = "1"
+        environment["GDK_BACKEND"] = "x11"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Compares the header box of a live frame (the list at pull `pull`, offset 0) with a snapshot,
+    /// over the rows of the box that are on screen; nil when they match within tolerance.
+    static func compare(live: ImageSurface, pull: Double, snapshot: ImageSurface, style: HeaderStyle,
+                        scale: Int) -> String? {
+        let k = Double(scale)
+        let visual = HeaderVisual(style: style, phase: .pulling, pull: pull, contentTop: pull, glyph: .fill(0),
+                                  indicator: .done, message: .pullToRefresh, sinceLastUpdate: nil)
+        // Where the painter put the box: snapped to device pixels, as it does.
+        let originX: Int, originY: Int
+        switch style {
+        case .jike:
+            let origin = ReferenceOutline.boxOrigin(visual, viewportWidth: 360, scale: k)
+            originX = Int((origin.x * k).rounded())
+            originY = Int((origin.y * k).rounded())
+        case .classic, .plain:
+            originX = 0
+            originY = Int((pull * k).rounded()) - Int((style.heldHeight * k).rounded())
+        }
+        let livePixels = live.pixels, snapPixels = snapshot.pixels
+        var count = 0, total = 0, first = ""
+        for y in 0..<snapshot.pixelHeight {
+            let ly = originY + y
+            guard ly >= 0, ly < live.pixelHeight else { continue }
+            for x in 0..<snapshot.pixelWidth {
+                let lx = originX + x
+                guard lx >= 0, lx < live.pixelWidth else { continue }
+                total += 1
+                let a = livePixels[ly * live.pixelWidth + lx], b = snapPixels[y * snapshot.pixelWidth + x]
+                let close = abs(Int(a.r) - Int(b.r)) <= channelTolerance && abs(Int(a.g) - Int(b.g)) <= channelTolerance
+                    && abs(Int(a.b) - Int(b.b)) <= channelTolerance
+                if !close {
+                    count += 1
+                    if first.isEmpty { first = "(\(x),\(y)) live \(a) snapshot \(b)" }
+                }
+            }
+        }
+        guard total > 0 else { return nil }  // scrolled out of sight: nothing to compare
+        guard Double(count) > Double(total) * differingShare else { return nil }
+        return "\(count) of \(total) pixels differ by more than \(channelTolerance); first \(first)"
+    }
+
+    // MARK: - Command line and signals
+
+    @Test func slowMotionAndRecordOptionsAreValidated() throws {
+        for (arguments, option) in [
+            (["--slow-motion", "0"], "--slow-motion"), (["--slow-motion", "21"], "--slow-motion"),
+            (["--slow-motion", "fast"], "--slow-motion"), (["--slow-motion", ""], "--slow-motion"),
+            (["--slow-motion", "nan"], "--slow-motion"), (["--slow-motion", "-2"], "--slow-motion"),
+            (["record", "--out", "/tmp", "--scale", "4"], "--scale"),
+            (["record", "--out", "/tmp", "--scale", "1.5"], "--scale"),
+            (["record", "--out", "/tmp", "--header", "fancy"], "--header"),
+        ] {
+            guard case let .exit(status, _, stderr) = DemoCommandLine.parse(arguments) else {
+                // Without a display `record` is refused before its options: that is exit 2 too.
+                Issue.record("accepted \(arguments)")
+                continue
+            }
+            #expect(status == 2)
+            if getenv("DISPLAY") != nil { #expect(stderr.contains(option), "\(stderr)") }
+        }
+        guard case let .command(command) = DemoCommandLine.parse(["--slow-motion", "10", "--overlay"]),
+              let run = command as? RunCommand else {
+            Issue.record("--slow-motion 10 --overlay rejected")
+            return
+        }
+        let options = try run.options()
+        #expect(options.slowMotion == 10 && options.overlay)
+        #expect(DemoOptions().slowMotion == 1 && !DemoOptions().overlay)
+    }
+
+    @Test(.enabled(if: CommandLineTests.binary != nil, "refresh-demo is not built next to the tests"))
+    func recordWithoutADisplayExitsWith2() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(CommandLineTests.binary))
+        process.arguments = ["record", "--out", FileManager.default.temporaryDirectory.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(stderr.contains("display"), "\(stderr)")
+    }
+
+    @Test(.enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"),
+          arguments: [SIGTERM, SIGINT])
+    func terminationSignalQuitsCleanly(_ signal: Int32) throws {
+        let demo = try DemoProcess(["--trace", "--slow-motion", "5", "--overlay"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        kill(demo.pid, signal)
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.lines.last?.event == "quit")
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+}
