@@ -61,5 +61,6 @@ package final class ManualClock {
     package init(_ now: Double) { self.now = now }
 
     /// The closure to inject.
-    package var reading: @MainActor () -> Double { { [unowned self] in self.now } }
+    /// Holds the clock strongly: the view may read it after the test's last use of it.
+    package var reading: @MainActor () -> Double { { self.now } }
 }

@@ -22,7 +22,8 @@ struct ScrollSourceTests {
         init() throws {
             h = try GtkHarness()
             now = h.view.state.now
-            h.view.clock = { [unowned self] in self.now }
+            // Weak: the view (owned by its widget) may outlive this harness; time then stands still.
+            h.view.clock = { [weak self] in self?.now ?? -.infinity }
         }
         var area: UnsafeMutablePointer<GtkWidget> { h.view.list.area }
 
