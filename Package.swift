@@ -8,6 +8,10 @@ let package = Package(
         // What apps link: the engine and the widget. Nothing else is a library product.
         .library(name: "RefreshCore", targets: ["RefreshCore"]),
         .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
+        // libPtrRefresh.so for C, Python, JavaScript, …: the GObject types (CGtkShim) and their
+        // Swift behaviour (RefreshGtk) in one library; scripts/build-gir.sh builds it with its
+        // .gir and .typelib (docs/gobject-api.md).
+        .library(name: "PtrRefresh", type: .dynamic, targets: ["CGtkShim", "RefreshGtk"]),
         .executable(name: "refresh-demo", targets: ["refresh-demo"]),
         .executable(name: "refresh-bench", targets: ["refresh-bench"]),
         .executable(name: "refresh-bench-gtk4", targets: ["refresh-bench-gtk4"]),

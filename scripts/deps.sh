@@ -2,13 +2,17 @@
 # Installs the Debian packages a task needs, only those that are missing.
 #   scripts/deps.sh build   GTK 3 development files, and GTK 4's for the benchmark's GTK 4 peer
 #                           (refresh-bench-gtk4: `swift build` builds every target, so it needs them)
-#   scripts/deps.sh test    + Xvfb, fonts and the accessibility stack the tests drive
+#   scripts/deps.sh gi      + GObject Introspection (scripts/build-gir.sh)
+#   scripts/deps.sh test    + Xvfb, fonts, the accessibility stack the tests drive, and
+#                             PyGObject and GJS for the introspection tests
 set -euo pipefail
 want=(libgtk-3-dev libgtk-4-dev pkg-config gettext fonts-dejavu-core)
 case "${1:-build}" in
   build) ;;
-  test) want+=(xvfb xdotool xauth dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 desktop-file-utils appstream) ;;
-  *) echo "usage: scripts/deps.sh build|test" >&2; exit 2 ;;
+  gi) want+=(gobject-introspection libgirepository1.0-dev gir1.2-gtk-3.0) ;;
+  test) want+=(xvfb xdotool xauth dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 desktop-file-utils appstream
+               gobject-introspection libgirepository1.0-dev gir1.2-gtk-3.0 python3-gi gjs) ;;
+  *) echo "usage: scripts/deps.sh build|gi|test" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${want[@]}"; do

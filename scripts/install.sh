@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
-# Builds and installs the demo with its desktop entry, icon and translations.
+# Builds and installs the demo with its desktop entry, icon and translations, and the library
+# other languages use (C header, pkg-config file, GObject Introspection data).
 #
-#   scripts/install.sh [--binary PATH] [PREFIX]
+#   scripts/install.sh [--binary PATH] [--gi-dir DIR] [PREFIX]
 #
 #   PREFIX          default /usr/local; DESTDIR=/some/root is prepended to every path (staging)
 #   --binary PATH   install this refresh-demo instead of building a release one
 #                   (also: PTR_INSTALL_BINARY=PATH)
+#   --gi-dir DIR    install the library from this scripts/build-gir.sh output instead of
+#                   running scripts/build-gir.sh (also: PTR_INSTALL_GI_DIR=DIR)
 #
 # Installs PREFIX/bin/refresh-demo, PREFIX/share/applications/<id>.desktop,
 # PREFIX/share/metainfo/<id>.metainfo.xml (AppStream),
 # PREFIX/share/icons/hicolor/scalable/apps/<id>.svg and
 # PREFIX/share/locale/<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo, where
-# <id> = io.github.gtk_pull_to_refresh.Demo, and writes the list of what it installed (and the
+# <id> = io.github.gtk_pull_to_refresh.Demo, PREFIX/lib/libPtrRefresh.so,
+# PREFIX/include/ptr-refresh-1.0/ptr-refresh.h, PREFIX/lib/pkgconfig/ptr-refresh-1.0.pc,
+# PREFIX/lib/girepository-1.0/Ptr-1.0.typelib and PREFIX/share/gir-1.0/Ptr-1.0.gir
+# (docs/gobject-api.md), and writes the list of what it installed (and the
 # directories it created) to PREFIX/share/gtk-pull-to-refresh/install-manifest.txt, which
 # scripts/uninstall.sh [PREFIX] reads to remove exactly that. Installing again first removes
 # the previous installation; a failed install removes what it had installed.
@@ -23,13 +29,16 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 usage() { sed -n '2,/^set -Eeuo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
-binary="${PTR_INSTALL_BINARY:-}" prefix=""
+binary="${PTR_INSTALL_BINARY:-}" gi_dir="${PTR_INSTALL_GI_DIR:-}" prefix=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     --binary) [ $# -ge 2 ] || { echo "install.sh: --binary needs a path" >&2; exit 2; }
               binary="$2"; shift 2 ;;
     --binary=*) binary="${1#--binary=}"; shift ;;
+    --gi-dir) [ $# -ge 2 ] || { echo "install.sh: --gi-dir needs a directory" >&2; exit 2; }
+              gi_dir="$2"; shift 2 ;;
+    --gi-dir=*) gi_dir="${1#--gi-dir=}"; shift ;;
     -*) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) [ -z "$prefix" ] || { echo "install.sh: one PREFIX only (see --help)" >&2; exit 2; }
        prefix="$1"; shift ;;
@@ -68,6 +77,17 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$root/scripts/build-translations.sh" "$work/locale"
+
+# 2b. The library and its introspection data (scripts/build-gir.sh).
+if [ -z "$gi_dir" ]; then
+  gi_dir="$work/gi"
+  "$root/scripts/build-gir.sh" "$gi_dir"
+fi
+for f in libPtrRefresh.so ptr-refresh.h Ptr-1.0.gir Ptr-1.0.typelib ptr-refresh-1.0.pc.in; do
+  [ -f "$gi_dir/$f" ] || { echo "install.sh: $gi_dir/$f is missing (run scripts/build-gir.sh)" >&2; exit 1; }
+done
+# pkg-config's prefix line is the PREFIX (not DESTDIR: the files are used from PREFIX).
+sed "s|@PREFIX@|$prefix|" "$gi_dir/ptr-refresh-1.0.pc.in" > "$work/ptr-refresh-1.0.pc"
 
 # 3. The desktop entry: Exec=refresh-demo relies on PATH, which has /usr/bin and /usr/local/bin;
 #    elsewhere name the binary by its absolute path (when it needs no quoting).
@@ -132,6 +152,11 @@ put 0755 "$binary" "$prefix/bin/refresh-demo"
 put 0644 "$desktop" "$prefix/share/applications/$app_id.desktop"
 put 0644 "$root/Resources/$app_id.metainfo.xml" "$prefix/share/metainfo/$app_id.metainfo.xml"
 put 0644 "$root/Resources/$app_id.svg" "$prefix/share/icons/hicolor/scalable/apps/$app_id.svg"
+put 0755 "$gi_dir/libPtrRefresh.so" "$prefix/lib/libPtrRefresh.so"
+put 0644 "$gi_dir/ptr-refresh.h" "$prefix/include/ptr-refresh-1.0/ptr-refresh.h"
+put 0644 "$work/ptr-refresh-1.0.pc" "$prefix/lib/pkgconfig/ptr-refresh-1.0.pc"
+put 0644 "$gi_dir/Ptr-1.0.typelib" "$prefix/lib/girepository-1.0/Ptr-1.0.typelib"
+put 0644 "$gi_dir/Ptr-1.0.gir" "$prefix/share/gir-1.0/Ptr-1.0.gir"
 for mo in "$work"/locale/*/LC_MESSAGES/"$domain.mo"; do
   [ -f "$mo" ] || continue
   lang="$(basename "$(dirname "$(dirname "$mo")")")"

@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
 swift build --build-tests
+# The library other languages load, with its typelib (IntrospectionTests installs and drives it).
+scripts/build-gir.sh
 scripts/build-translations.sh "$(swift build --show-bin-path)/locale"
 # Any GLib/GTK critical fails the run. Swift's backtracer would catch GLib's breakpoint trap and
 # resume after it, so it is off here (a crash still fails the run, without the symbolized trace).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Removes what scripts/install.sh installed, using its manifest.
+# Removes what scripts/install.sh installed (the demo and the library), using its manifest.
 #
 #   scripts/uninstall.sh [PREFIX]     default /usr/local; honours DESTDIR like install.sh
 #

@@ -1,4 +1,5 @@
 #include "CGtkShim.h"
+#include "refresh_bin_swift.h"
 
 /*
  * PtrRefreshBin: a GtkBin that gives any child (an app's GtkScrolledWindow) pull-to-refresh
@@ -7,6 +8,11 @@
  * (gdk_window_move), so the child is never re-allocated while the content follows the finger.
  * Everything else (what to draw, by how much to move) is decided in Swift
  * (docs/architecture.md, "Hosts").
+ *
+ * It is also the public GObject (docs/gobject-api.md): properties, signals and methods live
+ * here, the behaviour in the Swift controller that adding a GtkScrolledWindow creates
+ * (refresh_bin_swift.h). The properties are kept here, not in Swift, because GtkBuilder and
+ * g_object_new set them before the child (and so the controller) exists.
  */
 struct _PtrRefreshBin {
     GtkBin parent_instance;
@@ -15,9 +21,63 @@ struct _PtrRefreshBin {
     PtrRefreshBinDraw draw_callback;  /* the decorations, over the bin's own window */
     gpointer draw_data;
     GDestroyNotify draw_notify;
+    /* The GObject state. */
+    PtrHeaderStyle header_style;
+    PtrFooterMode footer_mode;
+    PtrHeaderState header_state;
+    PtrFooterState footer_state;
+    GDateTime *last_updated;
+    gboolean adopting;               /* the Swift API is creating the controller itself */
 };
 
+enum {
+    PROP_0,
+    PROP_HEADER_STYLE,
+    PROP_FOOTER_MODE,
+    PROP_REFRESHING,
+    PROP_LOADING,
+    PROP_HEADER_STATE,
+    PROP_FOOTER_STATE,
+    PROP_LAST_UPDATED,
+    N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+enum { SIGNAL_REFRESH, SIGNAL_LOAD_MORE, SIGNAL_HEADER_STATE_CHANGED, SIGNAL_FOOTER_STATE_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 G_DEFINE_TYPE(PtrRefreshBin, ptr_refresh_bin, GTK_TYPE_BIN)
+
+/* Enum types, registered by hand (a few values each; glib-mkenums would add a build step). */
+#define PTR_DEFINE_ENUM(func, name, ...)                                                             \
+    GType func(void) {                                                                                \
+        static gsize type = 0;                                                                        \
+        static const GEnumValue values[] = {__VA_ARGS__, {0, NULL, NULL}};                            \
+        if (g_once_init_enter(&type))                                                                 \
+            g_once_init_leave(&type, g_enum_register_static(g_intern_static_string(name), values));  \
+        return type;                                                                                  \
+    }
+
+PTR_DEFINE_ENUM(ptr_header_style_get_type, "PtrHeaderStyle",
+                {PTR_HEADER_STYLE_JIKE, "PTR_HEADER_STYLE_JIKE", "jike"},
+                {PTR_HEADER_STYLE_CLASSIC, "PTR_HEADER_STYLE_CLASSIC", "classic"},
+                {PTR_HEADER_STYLE_PLAIN, "PTR_HEADER_STYLE_PLAIN", "plain"})
+PTR_DEFINE_ENUM(ptr_footer_mode_get_type, "PtrFooterMode",
+                {PTR_FOOTER_MODE_AUTO, "PTR_FOOTER_MODE_AUTO", "auto"},
+                {PTR_FOOTER_MODE_PULL, "PTR_FOOTER_MODE_PULL", "pull"})
+PTR_DEFINE_ENUM(ptr_header_state_get_type, "PtrHeaderState",
+                {PTR_HEADER_STATE_IDLE, "PTR_HEADER_STATE_IDLE", "idle"},
+                {PTR_HEADER_STATE_PULLING, "PTR_HEADER_STATE_PULLING", "pulling"},
+                {PTR_HEADER_STATE_ARMED, "PTR_HEADER_STATE_ARMED", "armed"},
+                {PTR_HEADER_STATE_REFRESHING, "PTR_HEADER_STATE_REFRESHING", "refreshing"},
+                {PTR_HEADER_STATE_FINISHING, "PTR_HEADER_STATE_FINISHING", "finishing"},
+                {PTR_HEADER_STATE_FAILED, "PTR_HEADER_STATE_FAILED", "failed"})
+PTR_DEFINE_ENUM(ptr_footer_state_get_type, "PtrFooterState",
+                {PTR_FOOTER_STATE_IDLE, "PTR_FOOTER_STATE_IDLE", "idle"},
+                {PTR_FOOTER_STATE_ARMED, "PTR_FOOTER_STATE_ARMED", "armed"},
+                {PTR_FOOTER_STATE_LOADING, "PTR_FOOTER_STATE_LOADING", "loading"},
+                {PTR_FOOTER_STATE_NO_MORE_DATA, "PTR_FOOTER_STATE_NO_MORE_DATA", "no-more-data"},
+                {PTR_FOOTER_STATE_FAILED, "PTR_FOOTER_STATE_FAILED", "failed"})
 
 static void release_draw_callback(PtrRefreshBin *self) {
     gpointer data = self->draw_data;
@@ -33,6 +93,35 @@ static void ptr_refresh_bin_dispose(GObject *object) {
     /* The Swift side is gone (or going): never call it again. */
     release_draw_callback(PTR_REFRESH_BIN(object));
     G_OBJECT_CLASS(ptr_refresh_bin_parent_class)->dispose(object);
+}
+
+static void ptr_refresh_bin_finalize(GObject *object) {
+    g_clear_pointer(&PTR_REFRESH_BIN(object)->last_updated, g_date_time_unref);
+    G_OBJECT_CLASS(ptr_refresh_bin_parent_class)->finalize(object);
+}
+
+static void ptr_refresh_bin_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    PtrRefreshBin *self = PTR_REFRESH_BIN(object);
+    switch (id) {
+    case PROP_HEADER_STYLE: g_value_set_enum(value, self->header_style); break;
+    case PROP_FOOTER_MODE: g_value_set_enum(value, self->footer_mode); break;
+    case PROP_REFRESHING: g_value_set_boolean(value, ptr_refresh_bin_get_refreshing(self)); break;
+    case PROP_LOADING: g_value_set_boolean(value, ptr_refresh_bin_get_loading(self)); break;
+    case PROP_HEADER_STATE: g_value_set_enum(value, self->header_state); break;
+    case PROP_FOOTER_STATE: g_value_set_enum(value, self->footer_state); break;
+    case PROP_LAST_UPDATED: g_value_set_boxed(value, self->last_updated); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void ptr_refresh_bin_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    PtrRefreshBin *self = PTR_REFRESH_BIN(object);
+    switch (id) {
+    case PROP_HEADER_STYLE: ptr_refresh_bin_set_header_style(self, g_value_get_enum(value)); break;
+    case PROP_FOOTER_MODE: ptr_refresh_bin_set_footer_mode(self, g_value_get_enum(value)); break;
+    case PROP_LAST_UPDATED: ptr_refresh_bin_set_last_updated(self, g_value_get_boxed(value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
 }
 
 static const gint event_mask = GDK_EXPOSURE_MASK | GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK |
@@ -129,6 +218,21 @@ static void ptr_refresh_bin_add(GtkContainer *container, GtkWidget *child) {
     if (self->child_window != NULL)
         gtk_widget_set_parent_window(child, self->child_window);
     GTK_CONTAINER_CLASS(ptr_refresh_bin_parent_class)->add(container, child);
+    /* The controller comes with the child: from C, Python or GtkBuilder alike. */
+    if (self->adopting || gtk_bin_get_child(GTK_BIN(container)) != child)
+        return;
+    if (!GTK_IS_SCROLLED_WINDOW(child))
+        g_warning("PtrRefreshBin: the child must be a GtkScrolledWindow, not a %s", G_OBJECT_TYPE_NAME(child));
+    else
+        ptr_refresh_bin_swift_attach(self, child);
+}
+
+static void ptr_refresh_bin_remove(GtkContainer *container, GtkWidget *child) {
+    /* Also reached from gtk_widget_destroy (the container destroys its child): the controller
+     * goes before the child, so nothing it connected to the child outlives it. */
+    if (gtk_bin_get_child(GTK_BIN(container)) == child)
+        ptr_refresh_bin_swift_detach(PTR_REFRESH_BIN(container));
+    GTK_CONTAINER_CLASS(ptr_refresh_bin_parent_class)->remove(container, child);
 }
 
 static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
@@ -136,6 +240,9 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     GtkContainerClass *container_class = GTK_CONTAINER_CLASS(klass);
     object_class->dispose = ptr_refresh_bin_dispose;
+    object_class->finalize = ptr_refresh_bin_finalize;
+    object_class->get_property = ptr_refresh_bin_get_property;
+    object_class->set_property = ptr_refresh_bin_set_property;
     widget_class->realize = ptr_refresh_bin_realize;
     widget_class->unrealize = ptr_refresh_bin_unrealize;
     widget_class->size_allocate = ptr_refresh_bin_size_allocate;
@@ -143,7 +250,102 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
     widget_class->get_preferred_height = ptr_refresh_bin_get_preferred_height;
     widget_class->draw = ptr_refresh_bin_draw;
     container_class->add = ptr_refresh_bin_add;
+    container_class->remove = ptr_refresh_bin_remove;
     gtk_widget_class_set_css_name(widget_class, "refreshbin");
+
+    const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+    /**
+     * PtrRefreshBin:header-style:
+     *
+     * The header's look; settable at any time (a held header keeps its place).
+     */
+    properties[PROP_HEADER_STYLE] = g_param_spec_enum("header-style", "Header style", "The header's look",
+                                                      PTR_TYPE_HEADER_STYLE, PTR_HEADER_STYLE_JIKE, rw);
+    /**
+     * PtrRefreshBin:footer-mode:
+     *
+     * How load-more is triggered.
+     */
+    properties[PROP_FOOTER_MODE] = g_param_spec_enum("footer-mode", "Footer mode", "How load-more is triggered",
+                                                     PTR_TYPE_FOOTER_MODE, PTR_FOOTER_MODE_AUTO, rw);
+    /**
+     * PtrRefreshBin:refreshing:
+     *
+     * %TRUE while the header is held open for a refresh, from just before #PtrRefreshBin::refresh
+     * until ptr_refresh_bin_end_refreshing().
+     */
+    properties[PROP_REFRESHING] = g_param_spec_boolean("refreshing", "Refreshing", "A refresh is running",
+                                                       FALSE, ro);
+    /**
+     * PtrRefreshBin:loading:
+     *
+     * %TRUE while a load-more runs, from just before #PtrRefreshBin::load-more until
+     * ptr_refresh_bin_end_loading().
+     */
+    properties[PROP_LOADING] = g_param_spec_boolean("loading", "Loading", "A load-more is running", FALSE, ro);
+    /**
+     * PtrRefreshBin:header-state:
+     *
+     * The header's state (also reported by #PtrRefreshBin::header-state-changed).
+     */
+    properties[PROP_HEADER_STATE] = g_param_spec_enum("header-state", "Header state", "The header's state",
+                                                      PTR_TYPE_HEADER_STATE, PTR_HEADER_STATE_IDLE, ro);
+    /**
+     * PtrRefreshBin:footer-state:
+     *
+     * The footer's state (also reported by #PtrRefreshBin::footer-state-changed).
+     */
+    properties[PROP_FOOTER_STATE] = g_param_spec_enum("footer-state", "Footer state", "The footer's state",
+                                                      PTR_TYPE_FOOTER_STATE, PTR_FOOTER_STATE_IDLE, ro);
+    /**
+     * PtrRefreshBin:last-updated:
+     *
+     * When the last successful refresh ended (wall-clock time), shown by the classic header as
+     * "Last updated: …"; %NULL until then. An app may restore it from a previous run.
+     */
+    properties[PROP_LAST_UPDATED] = g_param_spec_boxed("last-updated", "Last updated",
+                                                       "When the last successful refresh ended",
+                                                       G_TYPE_DATE_TIME, rw);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+
+    /**
+     * PtrRefreshBin::refresh:
+     * @bin: the bin
+     *
+     * Emitted once per refresh, when the header has settled open. Fetch, update the model, then
+     * call ptr_refresh_bin_end_refreshing() (from the handler or later).
+     */
+    signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                           NULL, G_TYPE_NONE, 0);
+    /**
+     * PtrRefreshBin::load-more:
+     * @bin: the bin
+     *
+     * Emitted once per load-more. Append rows, then call ptr_refresh_bin_end_loading().
+     */
+    signals[SIGNAL_LOAD_MORE] = g_signal_new("load-more", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                             NULL, NULL, G_TYPE_NONE, 0);
+    /**
+     * PtrRefreshBin::header-state-changed:
+     * @bin: the bin
+     * @state: the new state
+     *
+     * Every change of the header's state.
+     */
+    signals[SIGNAL_HEADER_STATE_CHANGED] = g_signal_new("header-state-changed", G_TYPE_FROM_CLASS(klass),
+                                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                                        PTR_TYPE_HEADER_STATE);
+    /**
+     * PtrRefreshBin::footer-state-changed:
+     * @bin: the bin
+     * @state: the new state
+     *
+     * Every change of the footer's state.
+     */
+    signals[SIGNAL_FOOTER_STATE_CHANGED] = g_signal_new("footer-state-changed", G_TYPE_FROM_CLASS(klass),
+                                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                                        PTR_TYPE_FOOTER_STATE);
 }
 
 static void ptr_refresh_bin_init(PtrRefreshBin *self) {
@@ -153,8 +355,265 @@ static void ptr_refresh_bin_init(PtrRefreshBin *self) {
     gtk_style_context_add_class(gtk_widget_get_style_context(GTK_WIDGET(self)), GTK_STYLE_CLASS_VIEW);
 }
 
+/**
+ * ptr_refresh_bin_new:
+ *
+ * Creates a bin. Add a #GtkScrolledWindow to it (gtk_container_add()) to give that window
+ * pull-to-refresh and load-more; the bin then owns the controller that drives it.
+ *
+ * Returns: a new #PtrRefreshBin
+ */
 GtkWidget *ptr_refresh_bin_new(void) {
     return g_object_new(PTR_TYPE_REFRESH_BIN, NULL);
+}
+
+/**
+ * ptr_refresh_bin_begin_refreshing:
+ * @bin: a #PtrRefreshBin
+ *
+ * Reveals the header and refreshes, as if the user had pulled: #PtrRefreshBin::refresh follows
+ * once the header is open. Does nothing while refreshing or loading, or without a child.
+ */
+void ptr_refresh_bin_begin_refreshing(PtrRefreshBin *bin) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    ptr_refresh_bin_swift_begin_refreshing(bin);
+}
+
+/**
+ * ptr_refresh_bin_end_refreshing:
+ * @bin: a #PtrRefreshBin
+ * @ok: %FALSE if the refresh failed (the header shows an error mark)
+ * @inserted_at_top: how many rows the app prepended (they appear above the rows on screen,
+ *   which stay put)
+ *
+ * Ends the refresh; the header collapses. Does nothing unless refreshing.
+ */
+void ptr_refresh_bin_end_refreshing(PtrRefreshBin *bin, gboolean ok, gint inserted_at_top) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    ptr_refresh_bin_swift_end_refreshing(bin, ok, inserted_at_top);
+}
+
+/**
+ * ptr_refresh_bin_end_loading:
+ * @bin: a #PtrRefreshBin
+ * @added: how many rows the app appended
+ * @exhausted: %TRUE if there is nothing more to load (the footer says so until the next refresh)
+ * @ok: %FALSE if the load failed (the footer offers a retry)
+ *
+ * Ends the load-more. Does nothing unless loading.
+ */
+void ptr_refresh_bin_end_loading(PtrRefreshBin *bin, gint added, gboolean exhausted, gboolean ok) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    ptr_refresh_bin_swift_end_loading(bin, added, exhausted, ok);
+}
+
+/**
+ * ptr_refresh_bin_load_more:
+ * @bin: a #PtrRefreshBin
+ *
+ * Starts a load-more (or retries a failed one) as if the footer was clicked.
+ */
+void ptr_refresh_bin_load_more(PtrRefreshBin *bin) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    ptr_refresh_bin_swift_load_more(bin);
+}
+
+/**
+ * ptr_refresh_bin_get_header_style:
+ * @bin: a #PtrRefreshBin
+ *
+ * Returns: the header's look
+ */
+PtrHeaderStyle ptr_refresh_bin_get_header_style(PtrRefreshBin *bin) {
+    g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), PTR_HEADER_STYLE_JIKE);
+    return bin->header_style;
+}
+
+/**
+ * ptr_refresh_bin_set_header_style:
+ * @bin: a #PtrRefreshBin
+ * @style: the header's look
+ *
+ * Sets #PtrRefreshBin:header-style.
+ */
+void ptr_refresh_bin_set_header_style(PtrRefreshBin *bin, PtrHeaderStyle style) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    if (bin->header_style == style)
+        return;
+    bin->header_style = style;
+    ptr_refresh_bin_swift_apply(bin);
+    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_HEADER_STYLE]);
+}
+
+/**
+ * ptr_refresh_bin_get_footer_mode:
+ * @bin: a #PtrRefreshBin
+ *
+ * Returns: how load-more is triggered
+ */
+PtrFooterMode ptr_refresh_bin_get_footer_mode(PtrRefreshBin *bin) {
+    g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), PTR_FOOTER_MODE_AUTO);
+    return bin->footer_mode;
+}
+
+/**
+ * ptr_refresh_bin_set_footer_mode:
+ * @bin: a #PtrRefreshBin
+ * @mode: how load-more is triggered
+ *
+ * Sets #PtrRefreshBin:footer-mode.
+ */
+void ptr_refresh_bin_set_footer_mode(PtrRefreshBin *bin, PtrFooterMode mode) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    if (bin->footer_mode == mode)
+        return;
+    bin->footer_mode = mode;
+    ptr_refresh_bin_swift_apply(bin);
+    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_FOOTER_MODE]);
+}
+
+/**
+ * ptr_refresh_bin_get_refreshing:
+ * @bin: a #PtrRefreshBin
+ *
+ * Returns: %TRUE while a refresh runs (#PtrRefreshBin:refreshing)
+ */
+gboolean ptr_refresh_bin_get_refreshing(PtrRefreshBin *bin) {
+    g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), FALSE);
+    return bin->header_state == PTR_HEADER_STATE_REFRESHING;
+}
+
+/**
+ * ptr_refresh_bin_get_loading:
+ * @bin: a #PtrRefreshBin
+ *
+ * Returns: %TRUE while a load-more runs (#PtrRefreshBin:loading)
+ */
+gboolean ptr_refresh_bin_get_loading(PtrRefreshBin *bin) {
+    g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), FALSE);
+    return bin->footer_state == PTR_FOOTER_STATE_LOADING;
+}
+
+/**
+ * ptr_refresh_bin_get_header_state:
+ * @bin: a #PtrRefreshBin
+ *
+ * Returns: the header's state
+ */
+PtrHeaderState ptr_refresh_bin_get_header_state(PtrRefreshBin *bin) {
+    g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), PTR_HEADER_STATE_IDLE);
+    return bin->header_state;
+}
+
+/**
+ * ptr_refresh_bin_get_footer_state:
+ * @bin: a #PtrRefreshBin
+ *
+ * Returns: the footer's state
+ */
+PtrFooterState ptr_refresh_bin_get_footer_state(PtrRefreshBin *bin) {
+    g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), PTR_FOOTER_STATE_IDLE);
+    return bin->footer_state;
+}
+
+/**
+ * ptr_refresh_bin_get_last_updated:
+ * @bin: a #PtrRefreshBin
+ *
+ * Returns: (transfer none) (nullable): when the last successful refresh ended, or %NULL
+ */
+GDateTime *ptr_refresh_bin_get_last_updated(PtrRefreshBin *bin) {
+    g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), NULL);
+    return bin->last_updated;
+}
+
+static gboolean same_time(GDateTime *a, GDateTime *b) {
+    return a == b || (a != NULL && b != NULL && g_date_time_equal(a, b));
+}
+
+/* Stores without telling Swift (the time came from Swift). TRUE: it changed. */
+static gboolean store_last_updated(PtrRefreshBin *bin, GDateTime *last_updated) {
+    if (same_time(bin->last_updated, last_updated))
+        return FALSE;
+    g_clear_pointer(&bin->last_updated, g_date_time_unref);
+    bin->last_updated = last_updated != NULL ? g_date_time_ref(last_updated) : NULL;
+    return TRUE;
+}
+
+/**
+ * ptr_refresh_bin_set_last_updated:
+ * @bin: a #PtrRefreshBin
+ * @last_updated: (nullable) (transfer none): when the data was last refreshed, or %NULL
+ *
+ * Sets #PtrRefreshBin:last-updated, e.g. to the time of the last refresh in a previous run.
+ */
+void ptr_refresh_bin_set_last_updated(PtrRefreshBin *bin, GDateTime *last_updated) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    if (!store_last_updated(bin, last_updated))
+        return;
+    ptr_refresh_bin_swift_apply(bin);
+    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_LAST_UPDATED]);
+}
+
+/* ---- What the Swift controller reports (CGtkShim.h) ---- */
+
+void ptr_refresh_bin_report_header_state(PtrRefreshBin *bin, PtrHeaderState state) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    if (bin->header_state == state)
+        return;
+    gboolean was_refreshing = ptr_refresh_bin_get_refreshing(bin);
+    bin->header_state = state;
+    g_object_freeze_notify(G_OBJECT(bin));
+    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_HEADER_STATE]);
+    if (was_refreshing != ptr_refresh_bin_get_refreshing(bin))
+        g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_REFRESHING]);
+    g_object_thaw_notify(G_OBJECT(bin));
+    g_signal_emit(bin, signals[SIGNAL_HEADER_STATE_CHANGED], 0, state);
+}
+
+void ptr_refresh_bin_report_footer_state(PtrRefreshBin *bin, PtrFooterState state) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    if (bin->footer_state == state)
+        return;
+    gboolean was_loading = ptr_refresh_bin_get_loading(bin);
+    bin->footer_state = state;
+    g_object_freeze_notify(G_OBJECT(bin));
+    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_FOOTER_STATE]);
+    if (was_loading != ptr_refresh_bin_get_loading(bin))
+        g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_LOADING]);
+    g_object_thaw_notify(G_OBJECT(bin));
+    g_signal_emit(bin, signals[SIGNAL_FOOTER_STATE_CHANGED], 0, state);
+}
+
+void ptr_refresh_bin_emit_refresh(PtrRefreshBin *bin) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    g_signal_emit(bin, signals[SIGNAL_REFRESH], 0);
+}
+
+void ptr_refresh_bin_emit_load_more(PtrRefreshBin *bin) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    g_signal_emit(bin, signals[SIGNAL_LOAD_MORE], 0);
+}
+
+void ptr_refresh_bin_report_last_updated(PtrRefreshBin *bin, gboolean has_value, gdouble unix_seconds) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    GDateTime *time = NULL;
+    if (has_value) {
+        /* Whole microseconds: a value read back and set again compares equal. */
+        GDateTime *seconds = g_date_time_new_from_unix_local((gint64)unix_seconds);
+        time = g_date_time_add(seconds, (GTimeSpan)((unix_seconds - (gint64)unix_seconds) * G_USEC_PER_SEC));
+        g_date_time_unref(seconds);
+    }
+    gboolean changed = store_last_updated(bin, time);
+    if (time != NULL)
+        g_date_time_unref(time);
+    if (changed)
+        g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_LAST_UPDATED]);
+}
+
+void ptr_refresh_bin_set_adopting(PtrRefreshBin *bin, gboolean adopting) {
+    g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    bin->adopting = adopting;
 }
 
 void ptr_refresh_bin_set_child_offset(PtrRefreshBin *self, gint offset) {

@@ -98,6 +98,13 @@ enum ScriptHarness {
         return FileManager.default.isExecutableFile(atPath: demo) ? demo : "/bin/true"
     }
 
+    /// The library scripts/build-gir.sh built (scripts/test.sh runs it first); without it,
+    /// install.sh builds it.
+    static var giDirectory: String? {
+        let dir = ScriptHarness.repoRoot.appendingPathComponent(".build-gi/gi").path
+        return FileManager.default.fileExists(atPath: dir + "/Ptr-1.0.typelib") ? dir : nil
+    }
+
     /// The files an install puts under PREFIX (relative), one catalogue per po/LINGUAS entry.
     static var expectedFiles: [String] {
         var files = [
@@ -106,6 +113,11 @@ enum ScriptHarness {
             "share/metainfo/\(appID).metainfo.xml",
             "share/icons/hicolor/scalable/apps/\(appID).svg",
             "share/gtk-pull-to-refresh/install-manifest.txt",
+            "lib/libPtrRefresh.so",
+            "include/ptr-refresh-1.0/ptr-refresh.h",
+            "lib/pkgconfig/ptr-refresh-1.0.pc",
+            "lib/girepository-1.0/Ptr-1.0.typelib",
+            "share/gir-1.0/Ptr-1.0.gir",
         ]
         for lang in LocalizationTests.languages {
             files.append("share/locale/\(lang)/LC_MESSAGES/gtk-pull-to-refresh.mo")
@@ -116,7 +128,7 @@ enum ScriptHarness {
     func install(destdir: String, prefix: String = InstallTests.prefix) throws -> ScriptHarness.Result {
         try ScriptHarness.run(
             ScriptHarness.script("install.sh"), ["--binary", Self.binary, prefix],
-            environment: ["DESTDIR": destdir, "PTR_INSTALL_BINARY": nil])
+            environment: ["DESTDIR": destdir, "PTR_INSTALL_BINARY": nil, "PTR_INSTALL_GI_DIR": Self.giDirectory])
     }
 
     func uninstall(destdir: String, prefix: String = InstallTests.prefix) throws -> ScriptHarness.Result {

@@ -83,6 +83,9 @@ struct SettingsTests {
 
         let clock = ManualClock(h.view.state.now)
         h.view.clock = clock.reading
+        // `clock` goes before the defers above run (cleanups run in reverse order), and
+        // restoring the setting reads the view's clock: hand the view back its own first.
+        defer { h.view.clock = nil }
         h.view.beginRefreshing()
         #expect(h.refreshes == 0, "the action ran before the reveal")
         clock.now += Tuning.revealDuration

@@ -1,6 +1,7 @@
 #ifndef CGTK_SHIM_PUBLIC_H
 #define CGTK_SHIM_PUBLIC_H
 #include <gtk/gtk.h>
+#include "ptr-refresh.h"
 #include "ptr_main_queue.h"
 
 /*
@@ -123,13 +124,9 @@ G_END_DECLS
  * ------------------------------------------------------------------------------------------ */
 G_BEGIN_DECLS
 
-#define PTR_TYPE_REFRESH_BIN (ptr_refresh_bin_get_type())
-G_DECLARE_FINAL_TYPE(PtrRefreshBin, ptr_refresh_bin, PTR, REFRESH_BIN, GtkBin)
-
 /* Draws the decorations on the bin's own window, in the bin's coordinates (width × height). */
 typedef void (*PtrRefreshBinDraw)(GtkWidget *bin, cairo_t *cr, gint width, gint height, gpointer user_data);
 
-GtkWidget *ptr_refresh_bin_new(void);
 /* The child's vertical offset in the bin, in logical px (positive: moved down, a gap above). */
 void ptr_refresh_bin_set_child_offset(PtrRefreshBin *bin, gint offset);
 gint ptr_refresh_bin_get_child_offset(PtrRefreshBin *bin);
@@ -139,6 +136,29 @@ void ptr_refresh_bin_set_draw_callback(PtrRefreshBin *bin, PtrRefreshBinDraw cal
                                        GDestroyNotify notify);
 /* Redraws the top `top` px and bottom `bottom` px of the bin's own window (not the child). */
 void ptr_refresh_bin_queue_draw_decorations(PtrRefreshBin *bin, gint top, gint bottom);
+
+/* What the Swift controller reports; each updates the GObject state, notifies the properties
+ * that changed and emits the signals (docs/gobject-api.md). */
+void ptr_refresh_bin_report_header_state(PtrRefreshBin *bin, PtrHeaderState state);
+void ptr_refresh_bin_report_footer_state(PtrRefreshBin *bin, PtrFooterState state);
+void ptr_refresh_bin_emit_refresh(PtrRefreshBin *bin);
+void ptr_refresh_bin_emit_load_more(PtrRefreshBin *bin);
+/* `has_value` FALSE: never updated. `unix_seconds`: wall-clock time. */
+void ptr_refresh_bin_report_last_updated(PtrRefreshBin *bin, gboolean has_value, gdouble unix_seconds);
+/* PtrRefreshList (refresh_list.c): the view's refreshing/loading state, and its signals. */
+void ptr_refresh_list_report(PtrRefreshList *list, gboolean refreshing, gboolean loading);
+void ptr_refresh_list_emit(PtrRefreshList *list, gboolean load_more);
+/* What a PtrRefreshList asks its view to do (ptr_refresh_list_swift_command). */
+typedef enum {
+    PTR_LIST_COMMAND_APPLY,             /* header-style or footer-mode was set */
+    PTR_LIST_COMMAND_BEGIN_REFRESHING,
+    PTR_LIST_COMMAND_END_REFRESHING,    /* count: rows inserted at the top; ok */
+    PTR_LIST_COMMAND_END_LOADING,       /* count: rows added; ok; exhausted */
+} PtrListCommand;
+/* Column `column` of the row at `index` as a new string, or NULL (not a string column, no row). */
+gchar *ptr_tree_model_dup_string(GtkTreeModel *model, gint index, gint column);
+/* The controller the Swift API made sets this first: adding the child then creates none. */
+void ptr_refresh_bin_set_adopting(PtrRefreshBin *bin, gboolean adopting);
 
 static inline GType ptr_type_refresh_bin(void) { return ptr_refresh_bin_get_type(); }
 static inline GType ptr_type_tree_view(void) { return GTK_TYPE_TREE_VIEW; }

@@ -171,6 +171,12 @@ public struct RefreshEngine: Sendable {
     @discardableResult
     public mutating func beginRefreshing(at t: Double) -> Bool { handle(.beginRefreshing, at: t).accepted }
 
+    /// Sets when the last successful refresh ended (engine time), e.g. restored from a previous
+    /// run; nil: never. Only the classic header's "Last updated" line shows it.
+    public mutating func setLastUpdated(_ time: Double?) {
+        lastUpdated = time
+    }
+
     /// Ends the refresh. `insertedHeight` px of rows were prepended (0 on failure). Returns false
     /// (a no-op) unless refreshing. Ending before the header settled cancels the refresh action.
     @discardableResult

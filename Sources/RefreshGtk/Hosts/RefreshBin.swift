@@ -17,6 +17,10 @@ import CGtkShim
 /// `PtrRefreshBin`; if the scrolled window was already packed, the bin takes its place (with the
 /// container's default packing). The bin owns its controller, as `RefreshView`'s widget does,
 /// and switches the scrolled window's kinetic scrolling off (the engine scrolls touch drags).
+///
+/// The same object is the GObject API other languages use (docs/gobject-api.md): a
+/// `PtrRefreshBin` made from C, Python or GtkBuilder creates its `RefreshBin` when a scrolled
+/// window is added, and its properties and signals follow the controller's state.
 @MainActor
 public final class RefreshBin: RefreshController {
     package let scrollHost: ScrolledWindowHost
@@ -24,19 +28,187 @@ public final class RefreshBin: RefreshController {
     /// The qdata key under which the bin holds its controller.
     package static let ownerKey = "ptr-refresh-bin"
 
-    public init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+    public convenience init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
         precondition(ptr_is_a(scrolledWindow, gtk_scrolled_window_get_type()) != 0,
                      "RefreshBin wraps a GtkScrolledWindow")
-        let host = ScrolledWindowHost(wrapping: scrolledWindow)
+        let bin: UnsafeMutablePointer<GtkWidget> = ptr_refresh_bin_new()
+        // This controller is the bin's: adding the child must not create another one.
+        ptr_refresh_bin_set_adopting(OpaquePointer(bin), 1)
+        // The bin takes the scrolled window's place in its parent, if it has one (with the
+        // container's default packing).
+        g_object_ref(scrolledWindow)
+        if let parent = gtk_widget_get_parent(scrolledWindow) {
+            gtk_container_remove(gcast(parent), scrolledWindow)
+            gtk_container_add(gcast(parent), bin)
+        }
+        gtk_container_add(gcast(bin), scrolledWindow)
+        g_object_unref(scrolledWindow)
+        ptr_refresh_bin_set_adopting(OpaquePointer(bin), 0)
+        gtk_widget_show(bin)
+        self.init(bin: bin, scrolledWindow: scrolledWindow)
+    }
+
+    /// Over a bin whose child is `scrolledWindow`; the bin owns the new controller.
+    package init(bin: UnsafeMutablePointer<GtkWidget>, scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+        let host = ScrolledWindowHost(bin: bin, scrolledWindow: scrolledWindow)
         scrollHost = host
         super.init(host: host, accessibility: nil, focusArea: nil, ownerKey: RefreshBin.ownerKey)
+        // Properties set before the child was added (g_object_new, GtkBuilder) apply now.
+        applyGObjectProperties()
+        publishState()
     }
 
     /// The scrolled window the bin wraps.
     public var scrolledWindow: UnsafeMutablePointer<GtkWidget> { scrollHost.scrolledWindow }
 
-    /// The controller a PtrRefreshBin made by `RefreshBin` belongs to (nil for any other widget).
+    /// The controller a PtrRefreshBin belongs to (nil for any other widget, or a bin without a
+    /// scrolled window).
     public static func owning(_ widget: UnsafeMutablePointer<GtkWidget>) -> RefreshBin? {
         GObjectOwnership.owned(by: widget, key: ownerKey, as: RefreshBin.self)
     }
+
+    // MARK: - The GObject's state (docs/gobject-api.md)
+
+    private var gobject: OpaquePointer { OpaquePointer(widget) }
+    /// The GObject's last-updated as last mirrored (Unix seconds), and the engine's time then.
+    private var mirroredWallClock: Double?
+    private var mirroredEngineTime: Double?
+    /// True while the GObject's properties are read into the engine (they are not written back).
+    private var applying = false
+
+    /// Reads header-style, footer-mode and last-updated from the GObject into the engine.
+    func applyGObjectProperties() {
+        guard !isDestroyed, !applying else { return }
+        applying = true
+        defer { applying = false }
+        let style = HeaderStyle(ptr_refresh_bin_get_header_style(gobject))
+        if style != headerStyle { headerStyle = style }
+        let mode = FooterMode(ptr_refresh_bin_get_footer_mode(gobject))
+        if mode != footerMode { footerMode = mode }
+        let wall = ptr_refresh_bin_get_last_updated(gobject).map {
+            Double(g_date_time_to_unix($0)) + Double(g_date_time_get_microsecond($0)) / 1_000_000
+        }
+        if wall != mirroredWallClock {
+            lastUpdatedWallClock = wall
+            mirroredWallClock = wall
+            mirroredEngineTime = state.lastUpdated
+        }
+    }
+
+    /// Mirrors the engine's state into the GObject (which notifies what changed).
+    private func publishState() {
+        ptr_refresh_bin_report_header_state(gobject, PtrHeaderState(headerPhase))
+        ptr_refresh_bin_report_footer_state(gobject, PtrFooterState(footerPhase))
+    }
+
+    override func settingsDidChange() {
+        guard !isDestroyed, !applying else { return }
+        ptr_refresh_bin_set_header_style(gobject, PtrHeaderStyle(headerStyle))
+        ptr_refresh_bin_set_footer_mode(gobject, PtrFooterMode(footerMode))
+    }
+
+    override func didReport(_ event: EngineEvent) {
+        switch event {
+        case let .header(phase, _):
+            ptr_refresh_bin_report_header_state(gobject, PtrHeaderState(phase))
+            // A successful refresh set a new time.
+            if state.lastUpdated != mirroredEngineTime, let wall = lastUpdatedWallClock {
+                mirroredEngineTime = state.lastUpdated
+                ptr_refresh_bin_report_last_updated(gobject, 1, wall)
+                mirroredWallClock = ptr_refresh_bin_get_last_updated(gobject).map {
+                    Double(g_date_time_to_unix($0)) + Double(g_date_time_get_microsecond($0)) / 1_000_000
+                }
+            }
+        case let .footer(phase):
+            ptr_refresh_bin_report_footer_state(gobject, PtrFooterState(phase))
+        case .refreshRequested:
+            ptr_refresh_bin_emit_refresh(gobject)
+        case .loadRequested:
+            ptr_refresh_bin_emit_load_more(gobject)
+        }
+    }
+}
+
+// MARK: - The C entry points (Sources/CGtkShim/refresh_bin_swift.h)
+
+/// Runs `body` with the controller of a bin C passed, if it has one. C calls these on GTK's
+/// thread; the pointer crosses into the main actor as bits (raw pointers are not Sendable).
+private func withController(_ bin: OpaquePointer?, _ body: @MainActor @Sendable (RefreshBin) -> Void) {
+    let bits = Int(bitPattern: bin)
+    MainActor.assumeIsolated {
+        guard let bin = UnsafeMutablePointer<GtkWidget>(bitPattern: bits), let controller = RefreshBin.owning(bin)
+        else { return }
+        body(controller)
+    }
+}
+
+@_cdecl("ptr_refresh_bin_swift_attach")
+func ptrRefreshBinSwiftAttach(_ bin: OpaquePointer?, _ child: UnsafeMutablePointer<GtkWidget>?) {
+    let binBits = Int(bitPattern: bin), childBits = Int(bitPattern: child)
+    MainActor.assumeIsolated {
+        // refresh_bin.c warns about a child that is not a scrolled window.
+        guard let bin = UnsafeMutablePointer<GtkWidget>(bitPattern: binBits),
+              let child = UnsafeMutablePointer<GtkWidget>(bitPattern: childBits),
+              RefreshBin.owning(bin) == nil, ptr_is_a(child, gtk_scrolled_window_get_type()) != 0
+        else { return }
+        // The bin owns it (RefreshController.init attaches it to the bin's qdata).
+        _ = RefreshBin(bin: bin, scrolledWindow: child)
+    }
+}
+
+@_cdecl("ptr_refresh_bin_swift_detach")
+func ptrRefreshBinSwiftDetach(_ bin: OpaquePointer?) {
+    // Releasing it tears it down: every handler, tick and gesture it added goes.
+    withController(bin) { GObjectOwnership.detach(from: $0.widget, key: RefreshBin.ownerKey) }
+}
+
+@_cdecl("ptr_refresh_bin_swift_apply")
+func ptrRefreshBinSwiftApply(_ bin: OpaquePointer?) {
+    withController(bin) { $0.applyGObjectProperties() }
+}
+
+@_cdecl("ptr_refresh_bin_swift_begin_refreshing")
+func ptrRefreshBinSwiftBeginRefreshing(_ bin: OpaquePointer?) {
+    withController(bin) { $0.beginRefreshing() }
+}
+
+@_cdecl("ptr_refresh_bin_swift_end_refreshing")
+func ptrRefreshBinSwiftEndRefreshing(_ bin: OpaquePointer?, _ ok: gboolean, _ inserted: gint) {
+    withController(bin) { $0.endRefreshing(ok: ok != 0, insertedAtTop: Int(inserted)) }
+}
+
+@_cdecl("ptr_refresh_bin_swift_end_loading")
+func ptrRefreshBinSwiftEndLoading(_ bin: OpaquePointer?, _ added: gint, _ exhausted: gboolean, _ ok: gboolean) {
+    withController(bin) { $0.endLoading(added: Int(added), exhausted: exhausted != 0, ok: ok != 0) }
+}
+
+@_cdecl("ptr_refresh_bin_swift_load_more")
+func ptrRefreshBinSwiftLoadMore(_ bin: OpaquePointer?) {
+    withController(bin) { $0.loadMore() }
+}
+
+// MARK: - Enum mapping (the C values are declared in the order of the Swift cases)
+
+extension HeaderStyle {
+    init(_ value: PtrHeaderStyle) { self = HeaderStyle.allCases[min(Int(value.rawValue), HeaderStyle.allCases.count - 1)] }
+}
+
+extension FooterMode {
+    init(_ value: PtrFooterMode) { self = FooterMode.allCases[min(Int(value.rawValue), FooterMode.allCases.count - 1)] }
+}
+
+extension PtrHeaderStyle {
+    init(_ style: HeaderStyle) { self.init(UInt32(HeaderStyle.allCases.firstIndex(of: style)!)) }
+}
+
+extension PtrFooterMode {
+    init(_ mode: FooterMode) { self.init(UInt32(FooterMode.allCases.firstIndex(of: mode)!)) }
+}
+
+extension PtrHeaderState {
+    init(_ phase: HeaderPhase) { self.init(UInt32(HeaderPhase.allCases.firstIndex(of: phase)!)) }
+}
+
+extension PtrFooterState {
+    init(_ phase: FooterPhase) { self.init(UInt32(FooterPhase.allCases.firstIndex(of: phase)!)) }
 }

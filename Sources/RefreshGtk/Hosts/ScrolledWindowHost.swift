@@ -21,7 +21,7 @@ package final class ScrolledWindowHost: ScrollHost {
         case treeView, listBox, textView, iconView, flowBox, other
     }
 
-    /// The PtrRefreshBin (floating until packed); it owns the controller.
+    /// The PtrRefreshBin; it owns the controller.
     package let bin: UnsafeMutablePointer<GtkWidget>
     package let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     package let kind: Kind
@@ -56,10 +56,11 @@ package final class ScrolledWindowHost: ScrollHost {
     package var extraBottom: Double = 0
     package var footerRoomIsVirtual: Bool { true }
 
-    package init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+    /// `scrolledWindow` is already `bin`'s child (added from C, GtkBuilder or `RefreshBin`).
+    package init(bin: UnsafeMutablePointer<GtkWidget>, scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
         self.scrolledWindow = scrolledWindow
         g_object_ref(scrolledWindow)
-        bin = ptr_refresh_bin_new()
+        self.bin = bin
         let child = gtk_bin_get_child(gcast(scrolledWindow))
         self.child = child
         var content = child
@@ -68,19 +69,10 @@ package final class ScrolledWindowHost: ScrollHost {
         }
         self.content = content
         kind = ScrolledWindowHost.kind(of: content)
-
-        // The bin takes the scrolled window's place in its parent, if it has one (with the
-        // container's default packing).
-        if let parent = gtk_widget_get_parent(scrolledWindow) {
-            gtk_container_remove(gcast(parent), scrolledWindow)
-            gtk_container_add(gcast(parent), bin)
-        }
-        gtk_container_add(gcast(bin), scrolledWindow)
         // Touch events reach the widgets under the finger only if their windows ask for them.
         for widget in [child, content].compactMap({ $0 }) {
             gtk_widget_add_events(widget, gint(bitPattern: GDK_TOUCH_MASK.rawValue | GDK_SMOOTH_SCROLL_MASK.rawValue))
         }
-        gtk_widget_show(bin)
     }
 
     isolated deinit {

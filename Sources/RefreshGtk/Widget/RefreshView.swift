@@ -31,12 +31,18 @@ public class RefreshController {
     /// The header's look; settable at any time (a held header keeps its place).
     public var headerStyle: HeaderStyle {
         get { engine.style }
-        set { update { $0.setStyle(newValue, at: $1) } }
+        set {
+            update { $0.setStyle(newValue, at: $1) }
+            settingsDidChange()
+        }
     }
     /// Load-more when the footer comes into view (`.auto`) or on a push past the bottom (`.pull`).
     public var footerMode: FooterMode {
         get { engine.footerMode }
-        set { update { $0.setFooterMode(newValue, at: $1) } }
+        set {
+            update { $0.setFooterMode(newValue, at: $1) }
+            settingsDidChange()
+        }
     }
 
     /// Called once per refresh, when the header has settled open. Call `endRefreshing` when done.
@@ -176,6 +182,26 @@ public class RefreshController {
         update { $0.tick(at: $1) }
     }
 
+    // MARK: - What a GObject host mirrors (RefreshBin: PtrRefreshBin's properties and signals)
+
+    /// `headerStyle` or `footerMode` was set through the Swift API.
+    func settingsDidChange() {}
+    /// The engine reported a header or footer state, asked for a refresh or a load; called after
+    /// the Swift handlers.
+    func didReport(_ event: EngineEvent) {}
+
+    /// The engine's last successful refresh, on the wall clock (Unix seconds), or nil.
+    var lastUpdatedWallClock: Double? {
+        get {
+            guard let last = engine.lastUpdated else { return nil }
+            return Double(g_get_real_time()) / 1_000_000 - (now() - last)
+        }
+        set {
+            let value = newValue.map { now() - (Double(g_get_real_time()) / 1_000_000 - $0) }
+            update { engine, _ in engine.setLastUpdated(value) }
+        }
+    }
+
     /// Runs one engine call, mirrors the result into GTK, then tells the app what happened.
     /// Handlers may call back into the view (e.g. `endRefreshing` from `onRefresh`): the engine
     /// call has finished by then, so that re-entry is an ordinary new update.
@@ -225,6 +251,8 @@ public class RefreshController {
             case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
             case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
             }
+            guard !isDestroyed else { return }
+            didReport(event)
         }
     }
 
@@ -592,6 +620,20 @@ public final class RefreshView: RefreshController {
         self.list = list
         super.init(host: list, accessibility: AccessibilityBridge(area: list.area, source: source),
                    focusArea: list.area, ownerKey: RefreshView.ownerKey)
+    }
+
+    /// The PtrRefreshList this view is the child of (docs/gobject-api.md), if it was made by one;
+    /// it outlives the view's teardown (it destroys the view's widget when it is destroyed).
+    var gobjectList: OpaquePointer?
+
+    override func didReport(_ event: EngineEvent) {
+        guard let list = gobjectList else { return }
+        switch event {
+        case .refreshRequested: ptr_refresh_list_emit(list, 0)
+        case .loadRequested: ptr_refresh_list_emit(list, 1)
+        case .header, .footer:
+            ptr_refresh_list_report(list, headerPhase == .refreshing ? 1 : 0, footerPhase == .loading ? 1 : 0)
+        }
     }
 
     /// The view a widget made by `RefreshView` belongs to (nil for any other widget).

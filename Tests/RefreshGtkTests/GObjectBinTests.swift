@@ -1,0 +1,87 @@
+import RefreshDemo
+import RefreshTestSupport
+import CGtk
+import CGtkShim
+import RefreshCore
+@testable import RefreshGtk
+import Testing
+
+/// Issue 16: PtrRefreshBin used the way C, Python and GtkBuilder use it (g_object_new, then
+/// gtk_container_add): the controller is created by the bin, owned by it, driven through the
+/// GObject methods, reported through properties and signals, and gone with the bin
+/// (docs/gobject-api.md). The other languages are IntrospectionTests' subject.
+@MainActor
+@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+struct GObjectBinTests {
+    init() {
+        GLibCriticals.install()
+    }
+
+    @Test func addingAScrolledWindowCreatesTheControllerAndRemovingItReleasesIt() throws {
+        try #require(MainLoop.initializeGtk())
+        MainLoop.drain()
+        let before = InteropCounters.snapshot
+        let list = ForeignList(kind: .treeview, rows: (0..<40).map { ("Row \($0)", "") })
+        let bin: UnsafeMutablePointer<GtkWidget> = ptr_refresh_bin_new()
+        g_object_ref_sink(bin)
+        defer { g_object_unref(bin) }
+        #expect(RefreshBin.owning(bin) == nil, "no controller without a child")
+        gtk_container_add(gcast(bin), list.scrolledWindow)
+        weak let controller = RefreshBin.owning(bin)
+        #expect(controller != nil)
+        #expect(controller?.scrolledWindow == list.scrolledWindow)
+        gtk_container_remove(gcast(bin), list.scrolledWindow)
+        MainLoop.drain()
+        #expect(controller == nil, "removing the child did not release the controller")
+        #expect(InteropCounters.snapshot == before, "left alive: \(InteropCounters.snapshot), before \(before)")
+    }
+
+    @Test func methodsDriveItAndPropertiesAndSignalsReportIt() throws {
+        try #require(MainLoop.initializeGtk())
+        MainLoop.drain()
+        let before = InteropCounters.snapshot
+        let list = ForeignList(kind: .listbox, rows: (0..<40).map { ("Row \($0)", "") })
+        let bin: UnsafeMutablePointer<GtkWidget> = ptr_refresh_bin_new()
+        g_object_ref_sink(bin)  // kept past its destruction, as a binding's wrapper keeps it
+        defer { g_object_unref(bin) }
+        let gobject = OpaquePointer(bin)
+        // Set before the child exists, as GtkBuilder does.
+        ptr_refresh_bin_set_header_style(gobject, PTR_HEADER_STYLE_PLAIN)
+        gtk_container_add(gcast(bin), list.scrolledWindow)
+        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        gtk_window_set_default_size(gcast(window), 400, 600)
+        gtk_container_add(gcast(window), bin)
+        gtk_widget_show_all(window)
+        let controller = try #require(RefreshBin.owning(bin))
+        #expect(controller.headerStyle == .plain)
+
+        var refreshes = 0
+        var states: [PtrHeaderState] = []
+        let refresh = GSignal.connect(bin, "refresh") { refreshes += 1 }
+        let notify = GSignal.connectNotify(bin, property: "header-state") {
+            states.append(ptr_refresh_bin_get_header_state(gobject))
+        }
+        ptr_refresh_bin_begin_refreshing(gobject)
+        #expect(MainLoop.run(until: { refreshes == 1 }))
+        #expect(ptr_refresh_bin_get_refreshing(gobject) != 0)
+        ptr_refresh_bin_end_refreshing(gobject, 1, 0)
+        #expect(ptr_refresh_bin_get_refreshing(gobject) == 0)
+        #expect(MainLoop.run(until: { ptr_refresh_bin_get_header_state(gobject) == PTR_HEADER_STATE_IDLE }))
+        #expect(states.contains(PTR_HEADER_STATE_REFRESHING) && states.last == PTR_HEADER_STATE_IDLE)
+        #expect(ptr_refresh_bin_get_last_updated(gobject) != nil)
+        // The Swift API and the GObject stay one object.
+        controller.footerMode = .pull
+        #expect(ptr_refresh_bin_get_footer_mode(gobject) == PTR_FOOTER_MODE_PULL)
+
+        refresh.disconnect()
+        notify.disconnect()
+        gtk_widget_destroy(window)
+        MainLoop.drain()
+        #expect(controller.isDestroyed)
+        #expect(InteropCounters.snapshot == before, "left alive: \(InteropCounters.snapshot), before \(before)")
+        #expect(RefreshBin.owning(bin) == nil, "the destroyed bin still holds its controller")
+        ptr_refresh_bin_end_refreshing(gobject, 1, 0)  // a destroyed bin: a no-op
+        ptr_refresh_bin_begin_refreshing(gobject)
+        #expect(ptr_refresh_bin_get_refreshing(gobject) == 0)
+    }
+}
