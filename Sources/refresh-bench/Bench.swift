@@ -24,7 +24,9 @@ enum Bench {
         if let child = options.child {
             return ChildRun.run(list: child.list, rows: child.rows, frames: options.frames, data: options.data)
         }
-        if let scenario = options.motionChild { return MotionRun.run(scenario, style: options.style) }
+        if let scenario = options.motionChild {
+            return MotionRun.run(scenario, style: options.style, list: options.motionList)
+        }
 
         // Every list needs a window on an X display; the figures are meant to come from Xvfb.
         guard let display = g_getenv("DISPLAY"), display.pointee != 0 else {
@@ -62,7 +64,11 @@ enum Bench {
         let glModes = GLMode.allCases.filter { options.glModes.contains($0) }
         let likeForLike = wantsLikeForLike(options)
         let motionGL = glModes.contains(.default) ? GLMode.default : glModes.last!
-        let motions = options.motion ? MotionScenario.allCases.count * options.styles.count : 0
+        // Ours in every scenario; the wrapped GtkTreeView's refresh cycle when it is measured.
+        let motionRuns = MotionRun.lists.filter { $0 == .ours || options.lists.contains($0) }.flatMap { list in
+            MotionScenario.allCases.filter { MotionRun.runs($0, on: list) }.map { (list, $0) }
+        }
+        let motions = options.motion ? motionRuns.count * options.styles.count : 0
         let plan = glModes.flatMap { gl in
             options.rows.flatMap { rows in options.lists.map { RunKey(rows: rows, list: $0, gl: gl) } }
         }
@@ -113,18 +119,19 @@ enum Bench {
                                                      frames: options.frames, step: step, of: total)
                 }
                 if options.motion, gl == motionGL {
-                    for scenario in MotionScenario.allCases {
+                    for (list, scenario) in motionRuns {
                         for style in options.styles {
                             step += 1
-                            writeAll(2, "[\(step)/\(total)] motion: \(scenario.rawValue), \(style.rawValue) header … ")
-                            switch Spawn.motion(scenario, style: style.rawValue, gl: gl) {
+                            writeAll(2, "[\(step)/\(total)] motion: \(scenario.rawValue) on \(list.title), "
+                                     + "\(style.rawValue) header … ")
+                            switch Spawn.motion(scenario, style: style.rawValue, list: list, gl: gl) {
                             case .success(let result):
                                 printError("\(result.frames) frames, \(result.missed) missed, p99 interval "
                                            + "\(result.p99IntervalMs.map { Format.fixed($0, 1) } ?? "-") ms")
                                 report.motion.append(.measured(result))
                             case .failure(let failure):
                                 printError("FAILED: \(failure)")
-                                report.motion.append(.failed(scenario, style.rawValue, failure.description))
+                                report.motion.append(.failed(scenario, style.rawValue, list, failure.description))
                             }
                         }
                     }
@@ -149,7 +156,7 @@ enum Bench {
     /// Why a combination is not measured, or nil.
     static func skipReason(_ key: RunKey, report: Report) -> String? {
         if key.list.toolkit == .gtk4, let reason = report.gtk4Skipped { return reason }
-        if key.list == .treeview, key.rows > Options.treeViewLimit {
+        if key.list == .treeview || key.list == .treeviewWrapped, key.rows > Options.treeViewLimit {
             return "GtkTreeView is compared up to \(Format.grouped(Options.treeViewLimit)) rows: its store grows "
                 + "with the rows (see its \(Format.grouped(Options.treeViewLimit)) row)"
         }

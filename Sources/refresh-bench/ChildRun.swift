@@ -53,14 +53,16 @@ enum ChildRun {
             built = buildOurs(source)
         case .treeview:
             built = buildTreeView(strings!)
+        case .treeviewWrapped:
+            built = wrap(buildTreeView(strings!))
         case .listbox:
             built = buildListBox(strings!)
         case .gtk4Listview, .gtk4Stringlist:
             return fail("the GTK 4 lists run in refresh-bench-gtk4")
         }
         let builtAt = Int(g_get_monotonic_time())
-        timer.attach(built.scrolledWindow)
-        gtk_container_add(gcast(window), built.scrolledWindow)
+        timer.attach(built.widget)
+        gtk_container_add(gcast(window), built.widget)
         gtk_widget_show_all(window)
         let shownAt = Int(g_get_monotonic_time())
         guard timer.followFrames(of: window) else { return fail("the window has no frame clock") }
@@ -136,13 +138,30 @@ enum ChildRun {
         _exit(0)
     }
 
-    // MARK: - The three lists
+    // MARK: - The lists
 
     struct Built {
-        /// Each list sits in a GtkScrolledWindow (NEVER / AUTOMATIC), whose "draw" is timed.
+        /// Each list sits in a GtkScrolledWindow (NEVER / AUTOMATIC), whose vadjustment is scrolled.
         let scrolledWindow: UnsafeMutablePointer<GtkWidget>
-        /// Whatever must stay alive (RefreshView).
+        /// The widget packed into the window, whose "draw" is timed: the scrolled window, or the
+        /// RefreshBin around it (its draw emission includes the scrolled window's).
+        let widget: UnsafeMutablePointer<GtkWidget>
+        /// Whatever must stay alive (RefreshView, RefreshBin).
         let owner: AnyObject?
+
+        init(scrolledWindow: UnsafeMutablePointer<GtkWidget>, widget: UnsafeMutablePointer<GtkWidget>? = nil,
+             owner: AnyObject?) {
+            self.scrolledWindow = scrolledWindow
+            self.widget = widget ?? scrolledWindow
+            self.owner = owner
+        }
+    }
+
+    /// A list built as the bare peer, then given pull-to-refresh by `RefreshBin(wrapping:)`, as
+    /// an app would (issue 19): the bin is packed instead of the scrolled window.
+    static func wrap(_ bare: Built) -> Built {
+        let bin = RefreshBin(wrapping: bare.scrolledWindow)
+        return Built(scrolledWindow: bare.scrolledWindow, widget: bin.widget, owner: bin)
     }
 
     /// RefreshView: its ListView's scrolled window around a GtkScrollable drawing area.

@@ -5,10 +5,13 @@ import Glibc
 import RefreshCore
 import RefreshGtk
 
-/// Motion smoothness in a process of its own (`--motion SCENARIO --style STYLE`): RefreshView
-/// over 1,000,000 computed rows in the benchmark's 800×600 window, driven by input synthesized
-/// through the real window (`EventSynthesis`: GdkEvents delivered with `gtk_main_do_event`, as
-/// if they came from the X server), with every frame of the frame clock recorded.
+/// Motion smoothness in a process of its own (`--motion SCENARIO --style STYLE --motion-list
+/// LIST`): RefreshView over 1,000,000 computed rows (`ours`), or the benchmark's GtkTreeView over
+/// 1,000,000 stored rows wrapped in a RefreshBin (`treeview-wrapped`, the refresh cycle only:
+/// issue 13's cycle on a foreign host), in the benchmark's 800×600 window, driven by input
+/// synthesized through the real window (`EventSynthesis`: GdkEvents delivered with
+/// `gtk_main_do_event`, as if they came from the X server, to the list's own widget: our
+/// drawing area or the tree view), with every frame of the frame clock recorded.
 ///
 /// - `refresh-cycle`: a mouse drag down from the top (8 px every 8 ms, a 125 Hz mouse) past the
 ///   trigger, held, released; the header settles, `onRefresh` runs, the "app" answers after
@@ -16,7 +19,8 @@ import RefreshGtk
 /// - `wheel-scroll`: wheel notches every 4 ms (a fast flick of a free-spinning wheel) until
 ///   1,000 rows (56,000 px) have scrolled by; the scenario ends when the list is still.
 ///
-/// A frame is a frame-clock cycle in which the list drew. The interval between two frames is
+/// A frame is a frame-clock cycle in which the packed widget (our scrolled window, or the bin)
+/// drew. The interval between two frames is
 /// the difference of their frame-clock frame times; over 1.5 × 16.7 ms it is a missed frame
 /// at 60 Hz, and the line names what ran in it (the main loop's work before the cycle, and
 /// each phase of the cycle).
@@ -27,41 +31,75 @@ enum MotionRun {
     nonisolated static let missedAboveMs = 1.5 * 1000.0 / 60
     static let wheelRows = 1_000
 
-    static func run(_ scenario: MotionScenario, style: HeaderStyle) -> Int32 {
+    /// The lists the motion benchmarks run on, in the order the report gives them.
+    nonisolated static let lists: [ListKind] = [.ours, .treeviewWrapped]
+
+    /// Whether `scenario` runs on `list`: every scenario on ours, the refresh cycle on the
+    /// wrapped GtkTreeView.
+    nonisolated static func runs(_ scenario: MotionScenario, on list: ListKind) -> Bool {
+        switch list {
+        case .ours: return true
+        case .treeviewWrapped: return scenario == .refreshCycle
+        default: return false
+        }
+    }
+
+    static func run(_ scenario: MotionScenario, style: HeaderStyle, list: ListKind) -> Int32 {
         guard MainLoop.initializeGtk() else {
             return ChildRun.fail("cannot open the display '\(g_getenv("DISPLAY").map { String(cString: $0) } ?? "")'")
         }
-        let rows = DemoRows(count: Options.motionRows)
-        let view = RefreshView(source: rows)
-        view.headerStyle = style
+        guard runs(scenario, on: list) else {
+            return ChildRun.fail("no \(scenario.rawValue) motion benchmark on \(list.rawValue)")
+        }
+        // The controller, the widget packed into the window, and the widget input goes to (as
+        // the X server would deliver it: our drawing area, or the app's tree view).
+        let controller: RefreshController
+        let packed: UnsafeMutablePointer<GtkWidget>
+        let target: UnsafeMutablePointer<GtkWidget>
+        var ours: RefreshView?
+        if list == .treeviewWrapped {
+            // Exactly the benchmark's GtkTreeView peer (its strings made before it, as there).
+            let built = ChildRun.wrap(ChildRun.buildTreeView(RowStrings(count: Options.motionRows)))
+            guard let bin = built.owner as? RefreshBin else { return ChildRun.fail("no RefreshBin") }
+            controller = bin
+            packed = built.widget
+            target = gtk_bin_get_child(gcast(built.scrolledWindow))!
+        } else {
+            let view = RefreshView(source: DemoRows(count: Options.motionRows))
+            ours = view
+            controller = view
+            packed = view.widget
+            target = view.list.area
+        }
+        controller.headerStyle = style
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_default_size(gcast(window), ChildRun.windowWidth, ChildRun.windowHeight)
-        gtk_container_add(gcast(window), view.widget)
+        gtk_container_add(gcast(window), packed)
         let recorder = FrameRecorder()
-        recorder.attach(view.widget)
+        recorder.attach(packed)
         gtk_widget_show_all(window)
         guard recorder.followFrames(of: window) else { return ChildRun.fail("the window has no frame clock") }
-        recorder.phase = { view.headerPhase.rawValue }
+        recorder.phase = { controller.headerPhase.rawValue }
         guard MainLoop.run(until: { recorder.framesDrawn > 0 }, timeout: 60) else {
             return ChildRun.fail("no first frame within 60 s")
         }
         MainLoop.run(for: 0.5)  // fonts, caches and idle work settle before the clock
 
-        let area = view.list.area
         let ok: Bool
         switch scenario {
-        case .refreshCycle: ok = refreshCycle(view, area: area, recorder: recorder)
-        case .wheelScroll: ok = wheelScroll(view, area: area, recorder: recorder)
+        case .refreshCycle: ok = refreshCycle(controller, target: target, recorder: recorder)
+        case .wheelScroll: ok = wheelScroll(ours!, area: target, recorder: recorder)
         }
         guard ok else { return ChildRun.fail("the \(scenario.rawValue) scenario did not finish within 20 s") }
-        ChildRun.emit(recorder.resultLine(scenario: scenario, style: style))
-        withExtendedLifetime(view) {}
+        ChildRun.emit(recorder.resultLine(scenario: scenario, style: style, list: list))
+        withExtendedLifetime(controller) {}
         _exit(0)
     }
 
     /// Press, drag down 8 px every 8 ms past the trigger, hold 0.1 s, release; the refresh
     /// answers after 0.5 s; done when the header is idle and the pull back at 0.
-    private static func refreshCycle(_ view: RefreshView, area: UnsafeMutablePointer<GtkWidget>, recorder: FrameRecorder) -> Bool {
+    private static func refreshCycle(_ view: RefreshController, target area: UnsafeMutablePointer<GtkWidget>,
+                                     recorder: FrameRecorder) -> Bool {
         var refreshed = false
         var answer: Timeout?
         view.onRefresh = {
@@ -297,7 +335,7 @@ final class FrameRecorder {
         frames.append(current)
     }
 
-    func resultLine(scenario: MotionScenario, style: HeaderStyle) -> String {
+    func resultLine(scenario: MotionScenario, style: HeaderStyle, list: ListKind) -> String {
         func ms(_ ns: UInt64) -> Double { Double(ns) / 1_000_000 }
         var intervals: [Double] = []
         var details: [String] = []
@@ -321,7 +359,8 @@ final class FrameRecorder {
         }
         let paints = frames.map { ms($0.endNs - $0.startNs) }
         let duration = frames.count > 1 ? Double(frames.last!.frameTimeUs - frames[0].frameTimeUs) / 1000 : 0
-        var line = "{\"scenario\":\"\(scenario.rawValue)\",\"style\":\"\(style.rawValue)\",\"frames\":\(frames.count)"
+        var line = "{\"scenario\":\"\(scenario.rawValue)\",\"list\":\"\(list.rawValue)\",\"style\":\"\(style.rawValue)\""
+        line += ",\"frames\":\(frames.count)"
         line += ",\"missed\":\(details.count)"
         line += ",\"p50_interval_ms\":\(Format.jsonNumber(Stats.median(intervals)))"
         line += ",\"p99_interval_ms\":\(Format.jsonNumber(Stats.percentile(intervals, 0.99)))"

@@ -4,8 +4,12 @@ import RefreshCore
 
 /// The lists a run can measure. `ours` is `RefreshView`; the peers are GTK 3's stock lists and
 /// GTK 4's GtkListView (in a child executable of its own, `refresh-bench-gtk4`).
+/// `treeview-wrapped` is the `treeview` peer exactly as built there, given pull-to-refresh by
+/// `RefreshBin(wrapping:)` (issue 19): what the bin costs a foreign host, against the bare one.
 enum ListKind: String, CaseIterable, Sendable, ExpressibleByArgument {
-    case ours, treeview, listbox
+    case ours, treeview
+    case treeviewWrapped = "treeview-wrapped"
+    case listbox
     case gtk4Listview = "gtk4-listview"
     case gtk4Stringlist = "gtk4-stringlist"
 
@@ -14,6 +18,7 @@ enum ListKind: String, CaseIterable, Sendable, ExpressibleByArgument {
         switch self {
         case .ours: return "ours"
         case .treeview: return "GtkTreeView"
+        case .treeviewWrapped: return "GtkTreeView+bin"
         case .listbox: return "GtkListBox"
         case .gtk4Listview: return "GtkListView"
         case .gtk4Stringlist: return "GtkListView+SL"
@@ -61,7 +66,8 @@ enum RowData: String, Sendable, ExpressibleByArgument {
     case computed, strings
 }
 
-/// The motion benchmarks (ours only, 1,000,000 rows, every header style).
+/// The motion benchmarks (1,000,000 rows, every header style): both on ours, and the refresh
+/// cycle on the wrapped GtkTreeView too (`MotionRun.lists`).
 enum MotionScenario: String, CaseIterable, Sendable, ExpressibleByArgument {
     case refreshCycle = "refresh-cycle"
     case wheelScroll = "wheel-scroll"
@@ -164,6 +170,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: .private)
     var style: HeaderStyle = .jike
 
+    @Option(help: .private)
+    var motionList = ListKind.ours
+
     func validate() throws {
         guard (8...100_000).contains(frames) else {
             throw ValidationError("invalid value '\(frames)' for --frames: expected a whole number from 8 to 100000")
@@ -172,6 +181,9 @@ struct BenchCommand: ParsableCommand {
             guard child.count == 2, ListKind(rawValue: child[0]) == .ours || ListKind(rawValue: child[0])?.toolkit == .gtk3,
                   let n = Int(child[1]), n > 0, n <= Options.maxRows
             else { throw ValidationError("--child needs a GTK 3 list name and a row count") }
+        }
+        if let motion, !MotionRun.runs(motion, on: motionList) {
+            throw ValidationError("--motion-list: no \(motion.rawValue) motion benchmark on '\(motionList.rawValue)'")
         }
     }
 
@@ -191,6 +203,7 @@ struct BenchCommand: ParsableCommand {
         options.data = data
         options.motionChild = motion
         options.style = style
+        options.motionList = motionList
         return options
     }
 }
@@ -202,7 +215,7 @@ struct Options: Sendable {
     /// GtkListBox costs ≈14–25 s and 600–850 MB at 100,000 rows here; 1,000,000 would take
     /// minutes and gigabytes, so it is skipped above this.
     static let listBoxLimit = 100_000
-    /// GtkTreeView is compared up to 1,000,000 rows (2 s and 360 MB there already).
+    /// GtkTreeView (bare and wrapped) is compared up to 1,000,000 rows (2 s and 360 MB there already).
     static let treeViewLimit = 1_000_000
     /// The like-for-like memory line (ours over the peers' pre-generated strings) runs here.
     static let likeForLikeRows = 1_000_000
@@ -223,9 +236,11 @@ struct Options: Sendable {
     /// Hidden: `--child-baseline` measures the same window around an empty GtkScrolledWindow.
     var baselineChild = false
     var data = RowData.computed
-    /// Hidden: `--motion SCENARIO --style STYLE` runs one motion benchmark in this process.
+    /// Hidden: `--motion SCENARIO --style STYLE --motion-list LIST` runs one motion benchmark in
+    /// this process.
     var motionChild: MotionScenario?
     var style = HeaderStyle.jike
+    var motionList = ListKind.ours
 }
 
 /// Writes to stderr (progress and errors: stdout carries the table, or a child's JSON line).

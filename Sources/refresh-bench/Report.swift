@@ -20,7 +20,7 @@ struct BaselineKey: Hashable, Sendable {
 
 enum MotionOutcome: Sendable {
     case measured(MotionResult)
-    case failed(MotionScenario, String, String)
+    case failed(MotionScenario, String, ListKind, String)
 }
 
 /// Everything one run produced, and its table, goals and JSON.
@@ -44,6 +44,18 @@ struct Report: Sendable {
         if case .measured(let m)? = outcomes[RunKey(rows: rows, list: list, gl: gl)] { return m }
         return nil
     }
+
+    /// GtkTreeView in a RefreshBin over the bare GtkTreeView at `rows` with `gl`: first frame,
+    /// frame median (ratios) and peak memory (the difference, MB). Nil unless both were measured.
+    func wrappedOverBare(_ rows: Int, _ gl: GLMode) -> (first: Double, frame: Double?, peakMB: Double)? {
+        guard let wrapped = measured(.treeviewWrapped, rows, gl), let bare = measured(.treeview, rows, gl),
+              bare.firstFrameMs > 0 else { return nil }
+        let frame = wrapped.frameMedianMs.flatMap { w in bare.frameMedianMs.flatMap { $0 > 0 ? w / $0 : nil } }
+        return (wrapped.firstFrameMs / bare.firstFrameMs, frame, wrapped.peakRSSMB - bare.peakRSSMB)
+    }
+
+    /// The wrapped/bare goal's limit (issue 19): printed, never asserted.
+    static let wrappedLimit = 1.1
 
     /// Peak RSS over the toolkit's own empty window, in MB.
     func overEmpty(_ m: Measurement) -> Double? {
@@ -121,6 +133,16 @@ struct Report: Sendable {
                 }
             }
             if !empties.isEmpty { out.append("empty window: " + empties.joined(separator: "; ")) }
+            let wrapped = rows.compactMap { n in wrappedOverBare(n, gl).map { (n, $0) } }
+            if !wrapped.isEmpty {
+                out.append("GtkTreeView in a RefreshBin ÷ bare GtkTreeView (goal: within "
+                           + "\(Format.ratio(Report.wrappedLimit)) at \(Format.grouped(Options.treeViewLimit)) rows):")
+                for (n, r) in wrapped {
+                    out.append("  \(Format.grouped(n)) rows: first frame \(Format.ratio(r.first)), frame median "
+                               + "\(r.frame.map { Format.ratio($0) } ?? "-"), peak \(r.peakMB >= 0 ? "+" : "")"
+                               + "\(Format.fixed(r.peakMB, 1)) MB")
+                }
+            }
         }
         out.append("")
         out.append(contentsOf: Report.methodNotes(frames: frames))
@@ -133,11 +155,12 @@ struct Report: Sendable {
         }
         if !motion.isEmpty {
             out.append("")
-            out.append("Motion (ours, \(Format.grouped(Options.motionRows)) rows, synthesized input through the window, "
-                       + "GTK defaults; a frame is missed when its interval exceeds 1.5 × 16.7 ms)")
+            out.append("Motion (\(Format.grouped(Options.motionRows)) rows: ours, and the refresh cycle on GtkTreeView in a "
+                       + "RefreshBin; synthesized input through the window, GTK defaults; a frame is missed when its "
+                       + "interval exceeds 1.5 × 16.7 ms)")
             out.append(motionTable)
             for case .measured(let r) in motion where !r.missedDetail.isEmpty {
-                out.append("missed in \(r.scenario.rawValue)/\(r.style): " + r.missedDetail)
+                out.append("missed in \(r.scenario.rawValue)/\(r.list.rawValue)/\(r.style): " + r.missedDetail)
             }
         }
         if let micro {
@@ -157,7 +180,7 @@ struct Report: Sendable {
     }
 
     var motionTable: String {
-        let header = [("scenario", 14, false), ("style", 8, false), ("frames", 7, true), ("missed", 7, true),
+        let header = [("scenario", 14, false), ("list", 16, false), ("style", 8, false), ("frames", 7, true), ("missed", 7, true),
                       ("p50 ms", 7, true), ("p99 ms", 7, true), ("max ms", 7, true), ("paint med", 10, true),
                       ("paint max", 10, true), ("inputs", 7, true)]
         func line(_ cells: [String]) -> String {
@@ -170,11 +193,11 @@ struct Report: Sendable {
         for outcome in motion {
             switch outcome {
             case .measured(let r):
-                out.append(line([r.scenario.rawValue, r.style, String(r.frames), String(r.missed), f(r.p50IntervalMs, 1),
+                out.append(line([r.scenario.rawValue, r.list.title, r.style, String(r.frames), String(r.missed), f(r.p50IntervalMs, 1),
                                  f(r.p99IntervalMs, 1), f(r.maxIntervalMs, 1), f(r.paintMsMedian, 2), f(r.paintMsMax, 2),
                                  String(r.inputEvents)]))
-            case .failed(let scenario, let style, let message):
-                out.append(line([scenario.rawValue, style]) + "  FAILED: \(message)")
+            case .failed(let scenario, let style, let list, let message):
+                out.append(line([scenario.rawValue, list.title, style]) + "  FAILED: \(message)")
             }
         }
         return out.joined(separator: "\n")
@@ -201,7 +224,9 @@ struct Report: Sendable {
             "  list over a GListModel that makes each item on demand from its index. Others: every row's string generated",
             "  before the clock into one buffer, then copied into a GtkListStore (GtkTreeView, fixed-height mode), one",
             "  GtkLabel per GtkListBox row, or a GtkStringList (GtkListView+SL); their peaks include that buffer (so does",
-            "  ours+strings). Every list's rows are 56 px apart with two ellipsized lines of text, in an 800×600 window.",
+            "  ours+strings). GtkTreeView+bin: the same GtkTreeView in its GtkScrolledWindow, wrapped by RefreshBin and",
+            "  the bin packed instead (its draw includes the scrolled window's). Every list's rows are 56 px apart with two",
+            "  ellipsized lines of text, in an 800×600 window.",
             "first: creating the list (filling its model) to the end of the first paint cycle that shows it.",
             "frame: the frame clock's paint cycle, from the start of before-paint to the end of after-paint (layout,",
             "  drawing and the copy to the window inside), the same for GTK 3 and GTK 4, while the vadjustment moves",
@@ -266,10 +291,29 @@ struct Report: Sendable {
         for case .measured(let r) in motion {
             let p99 = r.p99IntervalMs ?? .infinity
             let ok = r.missed == 0 && p99 <= 1.2 * MotionRun.frameMs
-            goals.append(Goal(status: ok ? .pass : .miss, key: "motion_\(r.scenario.rawValue)_\(r.style)",
-                              text: "\(r.scenario.rawValue), \(r.style): 0 missed frames and p99 interval ≤ 20.0 ms: "
+            let onList = r.list == .ours ? "" : "_\(r.list.rawValue)"
+            let named = r.list == .ours ? "" : " on \(r.list.title)"
+            goals.append(Goal(status: ok ? .pass : .miss, key: "motion_\(r.scenario.rawValue)\(onList)_\(r.style)",
+                              text: "\(r.scenario.rawValue)\(named), \(r.style): 0 missed frames and p99 interval ≤ 20.0 ms: "
                                   + "\(r.missed) missed of \(r.frames), p99 \(Format.fixed(p99, 1)) ms",
                               value: Double(r.missed)))
+        }
+
+        // Issue 19: RefreshBin costs a GtkTreeView little (wrapped ÷ bare at 1,000,000 rows, each GL setting).
+        for g in glModes where rows.contains(Options.treeViewLimit) {
+            let n = Options.treeViewLimit
+            let r = wrappedOverBare(n, g)
+            let wrapped = measured(.treeviewWrapped, n, g), bare = measured(.treeview, n, g)
+            let label = "at \(Format.grouped(n)) rows (GL \(g.rawValue))"
+            let limit = Format.ratio(Report.wrappedLimit)
+            add("wrapped_treeview_first_frame_\(n)_\(g.rawValue)",
+                "GtkTreeView in a RefreshBin: first frame within \(limit) of the bare GtkTreeView's \(label)", r?.first,
+                passes: { $0 <= Report.wrappedLimit },
+                detail: r.map { Format.ratio($0.first) + " (\(ms(wrapped!.firstFrameMs)) vs \(ms(bare!.firstFrameMs)))" } ?? "")
+            add("wrapped_treeview_frame_\(n)_\(g.rawValue)",
+                "GtkTreeView in a RefreshBin: frame median within \(limit) of the bare GtkTreeView's \(label)", r?.frame,
+                passes: { $0 <= Report.wrappedLimit },
+                detail: r?.frame.map { Format.ratio($0) + " (\(ms(wrapped!.frameMedianMs!)) vs \(ms(bare!.frameMedianMs!)))" } ?? "")
         }
 
         // The earlier goals against GtkTreeView (GTK defaults when measured, else GL off).
@@ -340,7 +384,8 @@ struct Report: Sendable {
             switch outcome {
             case .measured(let r):
                 motionObjects.append(
-                    "{\"scenario\": \"\(r.scenario.rawValue)\", \"style\": \"\(r.style)\", \"frames\": \(r.frames), "
+                    "{\"scenario\": \"\(r.scenario.rawValue)\", \"list\": \"\(r.list.rawValue)\", \"style\": \"\(r.style)\", "
+                        + "\"frames\": \(r.frames), "
                         + "\"missed\": \(r.missed), \"p50_interval_ms\": \(Format.jsonNumber(r.p50IntervalMs, 3)), "
                         + "\"p99_interval_ms\": \(Format.jsonNumber(r.p99IntervalMs, 3)), "
                         + "\"max_interval_ms\": \(Format.jsonNumber(r.maxIntervalMs, 3)), "
@@ -348,8 +393,8 @@ struct Report: Sendable {
                         + "\"paint_ms_max\": \(Format.jsonNumber(r.paintMsMax, 4)), "
                         + "\"duration_ms\": \(Format.jsonNumber(r.durationMs, 1)), \"input_events\": \(r.inputEvents), "
                         + "\"missed_detail\": \(Format.jsonString(r.missedDetail))}")
-            case .failed(let scenario, let style, let message):
-                failed.append("{\"scenario\": \"\(scenario.rawValue)\", \"style\": \"\(style)\", "
+            case .failed(let scenario, let style, let list, let message):
+                failed.append("{\"scenario\": \"\(scenario.rawValue)\", \"list\": \"\(list.rawValue)\", \"style\": \"\(style)\", "
                               + "\"error\": \(Format.jsonString(message))}")
             }
         }
@@ -364,6 +409,15 @@ struct Report: Sendable {
             if case .measured(let m)? = likeForLike[gl] { return result(m) } else { return nil }
         }
         if !likes.isEmpty { fields.append("\"like_for_like\": [\(likes.joined(separator: ", "))]") }
+        let wrapped = glModes.flatMap { gl in
+            rows.compactMap { n in
+                wrappedOverBare(n, gl).map { r in
+                    "{\"rows\": \(n), \"gl\": \"\(gl.rawValue)\", \"first_frame\": \(Format.jsonNumber(r.first, 3)), "
+                        + "\"frame_median\": \(Format.jsonNumber(r.frame, 3)), \"peak_rss_mb\": \(Format.jsonNumber(r.peakMB, 1))}"
+                }
+            }
+        }
+        if !wrapped.isEmpty { fields.append("\"wrapped_over_bare\": [\(wrapped.joined(separator: ", "))]") }
         fields.append("\"baselines\": [" + glModes.flatMap { gl in
             Toolkit.allCases.compactMap { toolkit in
                 baselines[BaselineKey(toolkit: toolkit, gl: gl)].map { b in

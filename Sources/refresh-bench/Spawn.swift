@@ -45,10 +45,12 @@ struct Baseline: Sendable {
     var renderer: String
 }
 
-/// One motion benchmark (ours, one header style): the frames between the first input and the
-/// list at rest again.
+/// One motion benchmark (one list, one header style): the frames between the first input and
+/// the list at rest again.
 struct MotionResult: Sendable {
     var scenario: MotionScenario
+    /// `ours` (RefreshView) or `treeview-wrapped` (GtkTreeView in a RefreshBin).
+    var list: ListKind
     var style: String
     var frames: Int
     var missed: Int
@@ -158,9 +160,10 @@ enum Spawn {
             wallSeconds: child.wallSeconds))
     }
 
-    /// One motion benchmark in a child of its own (`--motion SCENARIO --style STYLE`).
-    static func motion(_ scenario: MotionScenario, style: String, gl: GLMode) -> Result<MotionResult, Failure> {
-        let arguments = ["refresh-bench", "--motion", scenario.rawValue, "--style", style]
+    /// One motion benchmark in a child of its own (`--motion SCENARIO --style STYLE --motion-list LIST`).
+    static func motion(_ scenario: MotionScenario, style: String, list: ListKind, gl: GLMode)
+        -> Result<MotionResult, Failure> {
+        let arguments = ["refresh-bench", "--motion", scenario.rawValue, "--style", style, "--motion-list", list.rawValue]
         let child: Child
         switch run("/proc/self/exe", arguments, environment: gl.environment(for: .gtk3)) {
         case .failure(let failure): return .failure(failure)
@@ -171,7 +174,7 @@ enum Spawn {
             return .failure(.child("the child printed no result: '\(line)'"))
         }
         return .success(MotionResult(
-            scenario: scenario, style: style, frames: Int(frames), missed: Int(JSONLine.number(line, "missed") ?? 0),
+            scenario: scenario, list: list, style: style, frames: Int(frames), missed: Int(JSONLine.number(line, "missed") ?? 0),
             p50IntervalMs: JSONLine.number(line, "p50_interval_ms"), p99IntervalMs: JSONLine.number(line, "p99_interval_ms"),
             maxIntervalMs: JSONLine.number(line, "max_interval_ms"), paintMsMedian: JSONLine.number(line, "paint_ms_median"),
             paintMsMax: JSONLine.number(line, "paint_ms_max"), durationMs: JSONLine.number(line, "duration_ms"),
