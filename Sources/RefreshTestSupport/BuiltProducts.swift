@@ -15,3 +15,34 @@ package enum BuiltProducts {
     /// The demo app, `refresh-demo`.
     package static let demo = executable("refresh-demo")
 }
+
+extension BuiltProducts {
+    /// What a finished run printed, and how it ended.
+    package struct Run: Sendable {
+        package let status: Int32
+        package let stdout: String
+        package let stderr: String
+    }
+
+    /// Runs `executable` to its end with no display in its environment, so that a value let
+    /// through by mistake can never open a window or start a benchmark.
+    package static func runHeadless(_ executable: String, _ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = ""
+        environment["WAYLAND_DISPLAY"] = ""
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Reading both to their end before waiting: a full pipe would block the child.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

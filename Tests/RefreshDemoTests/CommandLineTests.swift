@@ -177,22 +177,8 @@ import Testing
     static let binary = BuiltProducts.demo
 
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(binary))
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        // If validation ever let a bad value through, the window must not open here.
-        environment["DISPLAY"] = ""
-        environment["WAYLAND_DISPLAY"] = ""
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let run = try BuiltProducts.runHeadless(try #require(binary), arguments)
+        return (run.status, run.stdout, run.stderr)
     }
 
     @Test(.enabled(if: binary != nil, "refresh-demo is not built next to the tests (swift build first)"))

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshTestSupport
 import Testing
 
 /// `refresh-bench`'s command line (swift-argument-parser): every bad value ends the program
@@ -7,30 +8,11 @@ import Testing
 /// so that a value let through by mistake could not start a benchmark.
 @Suite struct BenchCommandLineTests {
     /// `refresh-bench` beside the test bundle (both live in `.build*/<config>/`).
-    static let binary: String? = {
-        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = bundle.deletingLastPathComponent()
-        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-        let candidate = directory.appendingPathComponent("refresh-bench").path
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
-    }()
+    static let binary = BuiltProducts.executable("refresh-bench")
 
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(binary))
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = ""
-        environment["WAYLAND_DISPLAY"] = ""
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let run = try BuiltProducts.runHeadless(try #require(binary), arguments)
+        return (run.status, run.stdout, run.stderr)
     }
 
     struct Rejected: CustomTestStringConvertible, Sendable {
