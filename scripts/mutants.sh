@@ -44,26 +44,25 @@ mutant "a wheel notch is 40 px, not 60" \
   'public static let wheelNotchRaw = 60.0' 'public static let wheelNotchRaw = 40.0' \
   'RefreshCoreTests.WheelTests ScrollSourceTests'
 mutant "auto load-more fires twice per approach" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/RefreshCore/Footer/FooterMachine.swift \
   'autoLoadLatched = true' 'autoLoadLatched = false' \
   'RefreshCoreTests.ReliabilityLoadOnceTests ReliabilityGtkTests/sameFrameAnswersFireOncePerApproach'
 mutant "endRefreshing while idle resets the offset" \
   Sources/RefreshCore/Engine/RefreshEngine.swift \
-  'guard header == .refreshing, var current = session else { return false }' \
-  'guard header == .refreshing, var current = session else { offset = 0; return false }' \
+  'guard header == .refreshing else { return false }' \
+  'guard header == .refreshing else { physics.scrollContent(to: 0, holding: false, limits: limits, at: now); return false }' \
   'RefreshCoreTests.ReliabilityIdleEndTests ReliabilityGtkTests/endsWhileIdleChangeNothing'
 mutant "the refresh action fires at the release, before the header settles" \
   Sources/RefreshCore/Engine/RefreshEngine.swift \
-  'actionDue: t + duration(Tuning.refreshSettleDuration))' 'actionDue: t)' \
+  'actionDue: now + duration(Tuning.refreshSettleDuration)))' 'actionDue: now))' \
   'RefreshCoreTests.HeaderTriggerTests'
 mutant "a failed refresh skips its one-second error mark" \
   Sources/RefreshCore/Engine/RefreshEngine.swift \
   'consider(since + Tuning.failureHold, .failureOver)' 'consider(since, .failureOver)' \
   'RefreshCoreTests.EndRefreshTests'
 mutant "the drag's slop is not swallowed (the content jumps by it)" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
-  '// The slop is swallowed so the content does not jump by it.\n            tracker.applied = offsetY' \
-  '// The slop is swallowed so the content does not jump by it.\n            tracker.applied = 0' \
+  Sources/RefreshCore/Engine/EngineParts.swift \
+  'started = true\n        slack = y' 'started = true\n        slack = 0' \
   'RefreshCoreTests.DragTests'
 mutant "the J's ring spins anticlockwise" \
   Sources/RefreshCore/Header/HeaderTimeline.swift \
@@ -163,19 +162,18 @@ mutant "teardown leaves its handler on GtkSettings connected" \
   'TeardownTests'
 mutant "the widget ignores gtk-enable-animations" \
   Sources/RefreshGtk/Widget/RefreshView.swift \
-  'update { engine, _ in engine.animationsEnabled = enabled }' \
-  'update { engine, _ in engine.animationsEnabled = enabled || engine.rowsHeight >= 0 }' \
+  'update { $0.setAnimationsEnabled(enabled, at: $1) }' \
+  'update { $0.setAnimationsEnabled(enabled || $0.rowsHeight >= 0, at: $1) }' \
   'SettingsTests'
 
 # --- Accessibility (RefreshGtk/Widget) -------------------------------------------------------------
 mutant "the list is never busy for assistive technologies" \
   Sources/RefreshGtk/Widget/Accessibility.swift \
-  'ptr_scrollable_area_set_a11y_busy(area, refreshing ? 1 : 0)' 'ptr_scrollable_area_set_a11y_busy(area, 0)' \
+  'out.pointee.busy = busy ? 1 : 0' 'out.pointee.busy = 0' \
   'RefreshGtkTests.AccessibilityTests'
 mutant "the refresh action is offered while refreshing" \
   Sources/RefreshGtk/Widget/Accessibility.swift \
-  'if headerAtRest && engine.footer != .loading { available |= PTR_A11Y_ACTION_REFRESH.rawValue }' \
-  'if engine.footer != .loading { available |= PTR_A11Y_ACTION_REFRESH.rawValue }' \
+  'if atRest && engine.footer != .loading {' 'if engine.footer != .loading {' \
   'RefreshGtkTests.AccessibilityTests'
 mutant "Tab never reaches the footer" \
   Sources/RefreshGtk/Widget/RefreshView.swift \
