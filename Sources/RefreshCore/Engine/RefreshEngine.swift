@@ -14,6 +14,8 @@ public struct RefreshEngine: Sendable {
     // MARK: Configuration
 
     public private(set) var style: HeaderStyle
+    /// An app-drawn header's held height `H`, in place of `style.heldHeight` (nil: the style's).
+    public private(set) var heldHeightOverride: Double?
     public private(set) var footerMode: FooterMode
     /// `gtk-enable-animations`: when false every settle and timeline that starts jumps to its end
     /// value. Change it with `setAnimationsEnabled(_:at:)`.
@@ -92,7 +94,8 @@ public struct RefreshEngine: Sendable {
         return physics.isTopSettling || physics.isBottomSettling
     }
 
-    private var heldHeight: Double { style.heldHeight }
+    /// `H`: the app-drawn header's when there is one (docs/behaviour.md, "App-drawn headers").
+    public var heldHeight: Double { heldHeightOverride ?? style.heldHeight }
     private var refreshRunning: Bool { headerState.holdsHeader }
     private var footerHeld: Bool { footerMode == .pull && footer == .loading }
     private var canRefresh: Bool { footer != .loading && !refreshRunning }
@@ -153,6 +156,12 @@ public struct RefreshEngine: Sendable {
     /// Switches the header style at run time; a held header keeps its place until it settles.
     public mutating func setStyle(_ newStyle: HeaderStyle, at t: Double) { handle(.setStyle(newStyle), at: t) }
 
+    /// An app-drawn header's held height (nil: back to `style.heldHeight`); like a style switch,
+    /// a held header moves to the new height.
+    public mutating func setHeldHeight(_ height: Double?, at t: Double) {
+        handle(.setHeldHeight(height.map { max(0, $0.isFinite ? $0 : 0) }), at: t)
+    }
+
     /// Switches auto/pull load-more at run time.
     public mutating func setFooterMode(_ mode: FooterMode, at t: Double) { handle(.setFooterMode(mode), at: t) }
 
@@ -211,6 +220,7 @@ extension RefreshEngine {
         case resize(viewportHeight: Double)
         case setRows(height: Double, insertedAbove: Double)
         case setStyle(HeaderStyle)
+        case setHeldHeight(Double?)
         case setFooterMode(FooterMode)
         case setAnimationsEnabled(Bool)
         case tick
@@ -260,6 +270,7 @@ extension RefreshEngine {
         case .resize(let height): onResize(height)
         case .setRows(let height, let above): onSetRows(height, insertedAbove: above)
         case .setStyle(let style): onSetStyle(style)
+        case .setHeldHeight(let height): onSetHeldHeight(height)
         case .setFooterMode(let mode): onSetFooterMode(mode)
         case .setAnimationsEnabled(let enabled): animationsEnabled = enabled
         case .tick: break
@@ -375,6 +386,13 @@ extension RefreshEngine {
 
     private mutating func onSetStyle(_ newStyle: HeaderStyle) {
         changeLimits { $0.style = newStyle }
+        if refreshRunning, !physics.isTopHeld {
+            physics.settleTop(to: heldHeight, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
+        }
+    }
+
+    private mutating func onSetHeldHeight(_ height: Double?) {
+        changeLimits { $0.heldHeightOverride = height }
         if refreshRunning, !physics.isTopHeld {
             physics.settleTop(to: heldHeight, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
         }
