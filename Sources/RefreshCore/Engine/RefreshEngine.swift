@@ -625,7 +625,9 @@ extension RefreshEngine {
 
     private mutating func applyRowsHeight(_ height: Double, insertedAbove: Double) {
         changeLimits { $0.rowsHeight = max(height, 0) }
-        if insertedAbove > 0, offset > 0 { physics.shift(by: insertedAbove) }
+        // Negative: row estimates above the viewport were corrected down (docs/behaviour.md,
+        // "Variable row heights"); the content moves, the picture does not.
+        if insertedAbove != 0, offset > 0 { physics.shift(by: max(insertedAbove, -offset)) }
         physics.clamp(limits, at: now)
     }
 

@@ -143,7 +143,9 @@ extension RefreshEngine {
         return HeaderVisual(style: style, phase: phase, pull: p, contentTop: p - offset, glyph: glyph,
                             indicator: indicator, message: message,
                             sinceLastUpdate: lastUpdated.map { now - $0 },
-                            refreshElapsed: morphStart.map { max(0, now - $0) }, endProgress: endProgress)
+                            // Without animations nothing moves with time (needsTicks may be false).
+                            refreshElapsed: animated ? morphStart.map { max(0, now - $0) } : nil,
+                            endProgress: endProgress)
     }
 
     /// The footer at `now`.

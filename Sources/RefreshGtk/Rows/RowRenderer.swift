@@ -35,10 +35,13 @@ public protocol RowRenderer: AnyObject {
     /// Draws row `index` with `cr` into `rect` (viewport coordinates, whole device pixels; the
     /// context is clipped to it and restored afterwards).
     func drawRow(at index: Int, in rect: Rect, state: RowState, cr: OpaquePointer, context: RowContext)
+    /// What assistive technologies read for row `index`. Default: "Row N".
+    func accessibleName(ofRow index: Int) -> String
 }
 
 extension RowRenderer {
     public var estimatedRowHeight: Double { 56 }
+    public func accessibleName(ofRow index: Int) -> String { "Row \(index + 1)" }
 }
 
 /// The widget's style as rows need it, and the layout cache. One per list, updated when the

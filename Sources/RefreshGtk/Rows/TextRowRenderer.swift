@@ -29,6 +29,11 @@ public final class TextRowRenderer: RowRenderer {
 
     public func heightOfRow(at index: Int, width: Double, context: RowContext) -> Double { rowHeight }
 
+    public func accessibleName(ofRow index: Int) -> String {
+        let row = source.row(at: index)
+        return row.subtitle.isEmpty ? row.title : "\(row.title), \(row.subtitle)"
+    }
+
     public func drawRow(at index: Int, in rect: Rect, state: RowState, cr: OpaquePointer, context: RowContext) {
         let textWidth = max(0, rect.width - 2 * TextRowRenderer.horizontalPadding)
         // Both layouts come from the cache: a row that stays on screen is not laid out again.

@@ -171,10 +171,12 @@ struct AccessibleSnapshot: Equatable {
         let height = list.viewportHeight
         guard list.rowCount > 0, height > 0 else { return (0, 0, -1) }
         let top = list.offset - list.displacement
-        let first = max(0, Int((top / list.rowHeight).rounded(.down)))
-        let last = min(list.rowCount - 1, Int(((top + height) / list.rowHeight).rounded(.up)) - 1)
-        guard first <= last else { return (first, 0, -1) }
-        let whole = Int((top / list.rowHeight).rounded(.up))
+        // Variable heights: the row index comes from the list's offset index (O(log n)).
+        guard let rows = list.heights.visibleRows(top: max(0, top), height: height - max(0, -top)) else {
+            return (list.heights.row(at: max(0, top)) ?? 0, 0, -1)
+        }
+        let first = rows.lowerBound, last = rows.upperBound
+        let whole = list.heights.offset(of: first) >= top - 0.5 ? first : first + 1
         let focused = whole >= first && whole <= last ? whole : first
         return (first, last - first + 1, max(first, focused))
     }
@@ -200,7 +202,9 @@ final class AccessibilityBridge {
 
     private let area: UnsafeMutablePointer<GtkWidget>
     /// Weak, and cleared at teardown: the app's controller may own the view and be its source.
-    private weak var source: RowSource?
+    private weak var source: RowRenderer?
+    /// Tests build a bridge over a bare `RowSource` (what `TextRowRenderer` reads).
+    private weak var textSource: RowSource?
     /// Runs an AT's action ("refresh", "load-more", "retry") from the main loop.
     var onAction: ((String) -> Void)?
     /// Seconds on GLib's monotonic clock (the engine's time base); injectable for tests.
@@ -216,7 +220,16 @@ final class AccessibilityBridge {
     /// C holds the registration: false after `tearDown` or the area's dispose.
     var isConnected: Bool { !isTornDown }
 
-    init(area: UnsafeMutablePointer<GtkWidget>, source: RowSource) {
+    convenience init(area: UnsafeMutablePointer<GtkWidget>, source: RowSource) {
+        self.init(area: area, rows: nil)
+        textSource = source
+    }
+
+    convenience init(area: UnsafeMutablePointer<GtkWidget>, source: RowRenderer) {
+        self.init(area: area, rows: source)
+    }
+
+    private init(area: UnsafeMutablePointer<GtkWidget>, rows source: RowRenderer?) {
         self.area = area
         self.source = source
         snapshot = .empty(names: names)
@@ -278,6 +291,7 @@ final class AccessibilityBridge {
         isTornDown = true
         onAction = nil
         source = nil
+        textSource = nil
     }
 
     /// A refresh ended (from `endRefreshing`).
@@ -312,9 +326,12 @@ final class AccessibilityBridge {
         case PTR_A11Y_TEXT_DESCRIPTION:
             return snapshot.description(now: clock())
         case PTR_A11Y_TEXT_ROW:
+            if let textSource, index >= 0, index < textSource.rowCount {
+                let row = textSource.row(at: index)
+                return row.subtitle.isEmpty ? row.title : "\(row.title), \(row.subtitle)"
+            }
             guard let source, index >= 0, index < source.rowCount else { return nil }
-            let row = source.row(at: index)
-            return row.subtitle.isEmpty ? row.title : "\(row.title), \(row.subtitle)"
+            return source.accessibleName(ofRow: index)
         default:
             return nil
         }

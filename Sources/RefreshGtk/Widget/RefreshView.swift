@@ -90,11 +90,17 @@ public final class RefreshView {
     /// The qdata key under which the widget holds its view.
     package static let ownerKey = "ptr-refresh-view"
 
-    public init(source: RowSource) {
+    /// Rows of title and subtitle, drawn by `TextRowRenderer`.
+    public convenience init(source: RowSource) {
+        self.init(rows: TextRowRenderer(source: source))
+    }
+
+    /// Rows the app measures and draws (docs/behaviour.md, "Rows").
+    public init(rows: RowRenderer) {
         L10n.bindLibraryDomain()
-        list = ListView(source: source)
+        list = ListView(renderer: rows)
         decorations = Decorations(widget: list.area)
-        accessibility = AccessibilityBridge(area: list.area, source: source)
+        accessibility = AccessibilityBridge(area: list.area, source: rows)
         engine = RefreshEngine(viewportHeight: 0, rowsHeight: list.rowsHeight, now: RefreshView.clock())
         list.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
         connectInput()
@@ -130,6 +136,7 @@ public final class RefreshView {
         guard !isDestroyed else { return }
         let inserted = ok ? Double(max(insertedAtTop, 0)) * list.rowHeight : 0
         if engine.header == .refreshing { accessibility.refreshEnded(ok: ok, newRows: insertedAtTop) }
+        if ok, engine.header == .refreshing { list.rowsInsertedAtTop(insertedAtTop) }
         update { _ = $0.endRefreshing(ok: ok, insertedHeight: inserted, at: $1) }
         reloadRowsIfNeeded()
     }
@@ -150,6 +157,7 @@ public final class RefreshView {
     /// The row count changed outside a refresh or load (rows appended or removed at the end).
     public func reloadData() {
         guard !isDestroyed else { return }
+        list.reloadData()
         update { $0.setRowsHeight(self.list.rowsHeight, at: $1) }
         reloadRowsIfNeeded()
     }
@@ -222,6 +230,7 @@ public final class RefreshView {
 
     private func reloadRowsIfNeeded() {
         guard !isDestroyed else { return }
+        list.reloadData()  // the list's row count follows the renderer's first
         if abs(engine.rowsHeight - list.rowsHeight) > 0.001 {
             // The app changed more rows than it reported: trust the source.
             update { $0.setRowsHeight(self.list.rowsHeight, at: $1) }
@@ -244,6 +253,12 @@ public final class RefreshView {
             self?.drawDecorations(cr, width: width, height: height)
         }
         list.onFirstFrame = { [weak self] in self?.onFirstFrame?() }
+        // Rows measured as they came into view: the engine takes the new height, and the height
+        // corrected above the viewport as a shift of the scroll position (no visible jump).
+        list.onRowsMeasured = { [weak self] shiftAbove in
+            guard let self else { return }
+            self.update { $0.setRowsHeight(self.list.rowsHeight, insertedAbove: shiftAbove, at: $1) }
+        }
         GSignal.connect(list.area, "style-updated", after: true) { [weak self] in
             self?.decorations.invalidate()
             self?.list.queueDraw()
