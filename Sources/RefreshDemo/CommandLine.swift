@@ -18,6 +18,8 @@ package struct DemoOptions: Equatable, Sendable {
     package var slowMotion = 1.0
     /// QA: start with the overlay shown (the O key toggles it).
     package var overlay = false
+    /// `feed`: variable-height timeline rows (FeedRenderer); `lines`: two text lines per row.
+    package var content: DemoContent = .feed
 
     package init() {}
 
@@ -33,7 +35,7 @@ package struct DemoOptions: Equatable, Sendable {
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
-        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false
+        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, content: String = "feed"
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -52,6 +54,7 @@ package struct DemoOptions: Equatable, Sendable {
         }
         options.slowMotion = try decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
         options.overlay = overlay
+        options.content = try choice(content, option: "--content", DemoContent.self)
         return options
     }
 
@@ -92,6 +95,11 @@ package struct DemoOptions: Equatable, Sendable {
     private static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
+}
+
+/// What the demo's rows show.
+package enum DemoContent: String, Sendable, CaseIterable, Equatable {
+    case feed, lines
 }
 
 /// A rejected option value; `description` is the one-line message printed on stderr.
@@ -170,13 +178,15 @@ package struct RunCommand: ParsableCommand {
     var slowMotion = "1"
     @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
     var overlay = false
+    @Option(parsing: .unconditional, help: "Rows: feed (a timeline of posts of different heights) or lines (two text lines).")
+    var content = "feed"
 
     package init() {}
 
     package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed,
-                                  slowMotion: slowMotion, overlay: overlay)
+                                  slowMotion: slowMotion, overlay: overlay, content: content)
     }
 
     package func validate() throws {

@@ -107,7 +107,11 @@ package final class DemoApp {
     }
 
     private func makeView() -> RefreshView {
-        let view = RefreshView(source: rows)
+        let view: RefreshView
+        switch options.content {
+        case .lines: view = RefreshView(source: rows)
+        case .feed: view = RefreshView(rows: FeedRenderer(rows: rows, referenceTime: Double(g_get_real_time()) / 1_000_000))
+        }
         view.headerStyle = options.header
         view.footerMode = options.footer
         view.onFirstFrame = { [weak self] in
