@@ -19,7 +19,7 @@ package struct DemoOptions: Equatable, Sendable {
     /// QA: start with the overlay shown (the O key toggles it).
     package var overlay = false
     /// `feed`: variable-height timeline rows (FeedRenderer); `lines`: two text lines per row.
-    package var content: DemoContent = .feed
+    package var content: DemoContent = .lines
 
     package init() {}
 
@@ -35,7 +35,7 @@ package struct DemoOptions: Equatable, Sendable {
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
-        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, content: String = "feed"
+        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, content: String = "lines"
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -179,7 +179,7 @@ package struct RunCommand: ParsableCommand {
     @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
     var overlay = false
     @Option(parsing: .unconditional, help: "Rows: feed (a timeline of posts of different heights) or lines (two text lines).")
-    var content = "feed"
+    var content = "lines"
 
     package init() {}
 

@@ -371,13 +371,29 @@ package final class ListView {
         guard let anchor = heights.anchor(atOffset: max(0, offset - max(displacement, 0))) else { return }
         let oldTotal = heights.totalHeight
         let oldTop = max(0, offset - max(displacement, 0))
+        // At the end (End, or scrolled to the bottom): the true last row stays at the bottom.
+        let pinnedToEnd = offset > 0 && offset >= maxOffset - 0.5
         let renderer = self.renderer
-        let newTop = heights.measureVisible(anchor: anchor, viewportHeight: height + abs(displacement)) {
-            max(0, renderer.heightOfRow(at: $0, width: width, context: context))
+        let measure: (Int) -> Double = { max(0, renderer.heightOfRow(at: $0, width: width, context: context)) }
+        var newTop = heights.measureVisible(anchor: anchor, viewportHeight: height + abs(displacement), measure: measure)
+        if pinnedToEnd {
+            _ = heights.measureTail(viewportHeight: height, measure: measure)
+            newTop = oldTop + (max(0, heights.totalHeight + extraBottom - viewportHeight) - offset)
         }
         if heights.totalHeight != oldTotal {
             setOffsetKeepingEngine(offset + (newTop - oldTop), oldTotal: oldTotal)
         }
+    }
+
+    /// Measures the last rows before End scrolls there, so that it aims at the true last row
+    /// (docs/behaviour.md, "Variable row heights"). Needs a drawn frame (width and style known).
+    package func measureTail() {
+        guard let context = rowContext, measuredWidth > 0, viewportHeight > 0 else { return }
+        let renderer = self.renderer, width = measuredWidth
+        _ = heights.measureTail(viewportHeight: viewportHeight) {
+            max(0, renderer.heightOfRow(at: $0, width: width, context: context))
+        }
+        configureAdjustments()
     }
 
     /// Moves the scroll position by the height corrected above the viewport, and tells the owner

@@ -357,6 +357,11 @@ public final class RefreshView {
         case .refresh:
             beginRefreshing()
         case .scroll(let command):
+            if command == .end {
+                // Variable heights: End aims at the true last row, measured first.
+                list.measureTail()
+                update { $0.setRowsHeight(self.list.rowsHeight, at: $1) }
+            }
             update { $0.command(command, at: $1) }
         case .lineUp, .lineDown:
             let target = engine.offset + (action == .lineUp ? -list.rowHeight : list.rowHeight)
