@@ -10,11 +10,14 @@ let package = Package(
         .library(name: "RefreshGtk", targets: ["RefreshGtk"]),
         .executable(name: "refresh-demo", targets: ["refresh-demo"]),
         .executable(name: "refresh-bench", targets: ["refresh-bench"]),
+        .executable(name: "refresh-bench-gtk4", targets: ["refresh-bench-gtk4"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        // `swift package generate-documentation --target RefreshGtk` (README, "Documentation").
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // GTK 3, GDK, Cairo, Pango and ATK through pkg-config; header-only helpers for macros.
@@ -24,8 +27,9 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev"])]
         ),
         // The C: GObject types Swift cannot register (the GtkScrollable drawing area and its ATK
-        // accessible, ~670 lines in accessible.c), their vtable hooks into Swift, inline macro shims.
-        .target(name: "CGtkShim", dependencies: ["CGtk"]),
+        // accessible), their vtable hooks into Swift, inline macro shims, and the GSource that
+        // services Swift's main queue from GLib's loop (docs/main-loop.md).
+        .target(name: "CGtkShim", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
         // Platform-free engine: input, states, animation, geometry. Imports no GTK.
         .target(name: "RefreshCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The widget apps link: input capture, engine plumbing, header/footer painters, frame clock.
@@ -45,7 +49,22 @@ let package = Package(
         .executableTarget(name: "refresh-demo", dependencies: ["RefreshDemo"]),
         .executableTarget(
             name: "refresh-bench",
-            dependencies: ["RefreshGtk", "RefreshQA", "RefreshDemo", "RefreshTestSupport", "CGtk", "RefreshCore"]
+            dependencies: [
+                "RefreshGtk", "RefreshQA", "RefreshDemo", "RefreshTestSupport", "CGtk", "RefreshCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // GTK 4 for the benchmark's GTK 4 peer only (GTK 4 and GTK 3 cannot share a process).
+        .systemLibrary(
+            name: "CGtk4",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // refresh-bench's GTK 4 child: GtkListView, run by refresh-bench in a process of its own.
+        .executableTarget(
+            name: "refresh-bench-gtk4",
+            dependencies: ["CGtk4"],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         // README's "Using the widget" snippet, built so that it never rots.
         .executableTarget(name: "refresh-example", dependencies: ["RefreshGtk"], path: "Examples/refresh-example"),

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a task needs, only those that are missing.
-#   scripts/deps.sh build   GTK 3 development files
+#   scripts/deps.sh build   GTK 3 development files, and GTK 4's for the benchmark's GTK 4 peer
+#                           (refresh-bench-gtk4: `swift build` builds every target, so it needs them)
 #   scripts/deps.sh test    + Xvfb, fonts and the accessibility stack the tests drive
 set -euo pipefail
-want=(libgtk-3-dev pkg-config gettext fonts-dejavu-core)
+want=(libgtk-3-dev libgtk-4-dev pkg-config gettext fonts-dejavu-core)
 case "${1:-build}" in
   build) ;;
-  test) want+=(xvfb xdotool xauth dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 desktop-file-utils) ;;
+  test) want+=(xvfb xdotool xauth dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 desktop-file-utils appstream) ;;
   *) echo "usage: scripts/deps.sh build|test" >&2; exit 2 ;;
 esac
 missing=()

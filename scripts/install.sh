@@ -8,6 +8,7 @@
 #                   (also: PTR_INSTALL_BINARY=PATH)
 #
 # Installs PREFIX/bin/refresh-demo, PREFIX/share/applications/<id>.desktop,
+# PREFIX/share/metainfo/<id>.metainfo.xml (AppStream),
 # PREFIX/share/icons/hicolor/scalable/apps/<id>.svg and
 # PREFIX/share/locale/<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo, where
 # <id> = io.github.gtk_pull_to_refresh.Demo, and writes the list of what it installed (and the
@@ -129,6 +130,7 @@ put() {
 
 put 0755 "$binary" "$prefix/bin/refresh-demo"
 put 0644 "$desktop" "$prefix/share/applications/$app_id.desktop"
+put 0644 "$root/Resources/$app_id.metainfo.xml" "$prefix/share/metainfo/$app_id.metainfo.xml"
 put 0644 "$root/Resources/$app_id.svg" "$prefix/share/icons/hicolor/scalable/apps/$app_id.svg"
 for mo in "$work"/locale/*/LC_MESSAGES/"$domain.mo"; do
   [ -f "$mo" ] || continue
@@ -138,6 +140,9 @@ done
 
 if command -v desktop-file-validate >/dev/null 2>&1; then
   desktop-file-validate "$destdir$prefix/share/applications/$app_id.desktop"
+fi
+if command -v appstreamcli >/dev/null 2>&1; then
+  appstreamcli validate --no-net --no-color "$destdir$prefix/share/metainfo/$app_id.metainfo.xml" >/dev/null
 fi
 
 make_dir "$(dirname "$manifest")"

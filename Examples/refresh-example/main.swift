@@ -7,6 +7,12 @@ final class Inbox: RowSource {
     var subjects = (1...50).map { "Message \($0)" }
     var rowCount: Int { subjects.count }
     func row(at index: Int) -> (title: String, subtitle: String) { (subjects[index], "from the example") }
+
+    /// Stands in for a network request.
+    func fetchNewer() async throws -> [String] {
+        try await Task.sleep(for: .seconds(1))
+        return ["New message"]
+    }
 }
 
 @MainActor
@@ -15,14 +21,16 @@ func buildWindow() {
     let view = RefreshView(source: inbox)
     view.headerStyle = .jike                          // .classic, .plain
     view.footerMode = .auto                           // .pull
-    view.onRefresh = { [unowned view] in              // the header has settled open
-        inbox.subjects.insert("New message", at: 0)   // answer whenever the data has arrived
-        view.endRefreshing(ok: true, insertedAtTop: 1)
+    view.refreshAction = {                            // the header stays open while this runs
+        let newer = try await inbox.fetchNewer()      // throwing ends it as failed, rows kept
+        inbox.subjects.insert(contentsOf: newer, at: 0)
+        return newer.count                            // rows inserted at the top
     }
-    view.onLoadMore = { [unowned view] in
+    view.loadMoreAction = {
+        try await Task.sleep(for: .seconds(1))
         let start = inbox.subjects.count
         inbox.subjects += (start + 1...start + 20).map { "Message \($0)" }
-        view.endLoading(added: 20, exhausted: inbox.rowCount >= 200, ok: true)
+        return (added: 20, exhausted: inbox.rowCount >= 200)
     }
 
     let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
@@ -34,5 +42,5 @@ func buildWindow() {
 }
 
 gtk_init(nil, nil)
-MainActor.assumeIsolated { buildWindow() }
+MainActor.assumeIsolated { buildWindow() }            // the view makes async code run under gtk_main
 gtk_main()

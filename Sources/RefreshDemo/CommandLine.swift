@@ -18,8 +18,14 @@ package struct DemoOptions: Equatable, Sendable {
     package var slowMotion = 1.0
     /// QA: start with the overlay shown (the O key toggles it).
     package var overlay = false
+    /// QA: `animation` lines on the trace (`--trace-animations`).
+    package var traceAnimations = false
+    /// How the simulated source answers: GLib timeouts, or async handlers awaiting `Task.sleep`.
+    package var source: DemoSource = .timeout
+    /// Which list shows the rows: ours, or one of GTK's own wrapped in a RefreshBin.
+    package var list: ListKind = .virtual
     /// `feed`: variable-height timeline rows (FeedRenderer); `lines`: two text lines per row.
-    package var content: DemoContent = .lines
+    package var content: DemoContent = .feed
 
     package init() {}
 
@@ -35,7 +41,9 @@ package struct DemoOptions: Equatable, Sendable {
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
-        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, content: String = "lines"
+        seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, source: String = "timeout",
+        traceAnimations: Bool = false, list: String = "virtual",
+        content: String = "feed"
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -45,7 +53,9 @@ package struct DemoOptions: Equatable, Sendable {
         options.pages = try integer(pages, option: "--pages", in: pagesRange)
         options.header = try choice(header, option: "--header", HeaderStyle.self)
         options.footer = try choice(footer, option: "--footer", FooterMode.self)
+        options.source = try choice(source, option: "--source", DemoSource.self)
         options.trace = trace
+        options.list = try choice(list, option: "--list", ListKind.self)
         if let seed {
             guard isDigits(seed), let value = UInt64(seed) else {
                 throw DemoOptionError(option: "--seed", value: seed, expected: "a whole number from 0 to \(UInt64.max)")
@@ -54,6 +64,7 @@ package struct DemoOptions: Equatable, Sendable {
         }
         options.slowMotion = try decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
         options.overlay = overlay
+        options.traceAnimations = traceAnimations
         options.content = try choice(content, option: "--content", DemoContent.self)
         return options
     }
@@ -100,6 +111,14 @@ package struct DemoOptions: Equatable, Sendable {
 /// What the demo's rows show.
 package enum DemoContent: String, Sendable, CaseIterable, Equatable {
     case feed, lines
+}
+
+/// `--source`: the same simulated answers through the callback API or the async one.
+package enum DemoSource: String, CaseIterable, Sendable {
+    /// `onRefresh`/`onLoadMore`, answered from GLib timeouts with `endRefreshing`/`endLoading`.
+    case timeout
+    /// `refreshAction`/`loadMoreAction`, awaiting `Task.sleep` on the main actor.
+    case async
 }
 
 /// A rejected option value; `description` is the one-line message printed on stderr.
@@ -178,15 +197,29 @@ package struct RunCommand: ParsableCommand {
     var slowMotion = "1"
     @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
     var overlay = false
-    @Option(parsing: .unconditional, help: "Rows: feed (a timeline of posts of different heights) or lines (two text lines).")
-    var content = "lines"
+    @Flag(name: .customLong("trace-animations"), help: "QA: with --trace, a line for every change of the header's animation.")
+    var traceAnimations = false
+    @Option(parsing: .unconditional,
+            help: "How the simulated source answers: timeout (GLib timeouts, onRefresh) or async (refreshAction awaiting Task.sleep).")
+    var source = "timeout"
+    @Option(parsing: .unconditional, help: """
+        List: virtual (ours, any row count), treeview (GtkTreeView + GtkListStore, column headers; \
+        at most 1000000 rows), listbox (GtkListBox of GtkLabel rows: slow to open, ~1 s per \
+        10000 rows; at most 10000) or textview (GtkTextView, one paragraph per row; at most \
+        100000). GTK's lists are wrapped in a RefreshBin; more rows than a list's limit are \
+        clamped with a warning.
+        """)
+    var list = "virtual"
+    @Option(parsing: .unconditional, help: "Rows: feed (a timeline of posts of different heights; the default) or lines (two text lines).")
+    var content = "feed"
 
     package init() {}
 
     package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed,
-                                  slowMotion: slowMotion, overlay: overlay, content: content)
+                                  slowMotion: slowMotion, overlay: overlay, source: source,
+                                  traceAnimations: traceAnimations, list: list, content: content)
     }
 
     package func validate() throws {

@@ -13,6 +13,11 @@ package final class DemoApp {
     package let feed: SimulatedFeed
     package let trace: Trace?
     package private(set) var view: RefreshView?
+    /// `--list treeview|listbox|textview`: GTK's own list, wrapped (docs/architecture.md, "Hosts").
+    package private(set) var bin: RefreshBin?
+    package private(set) var foreignList: ForeignList?
+    /// Whichever shows the rows: the RefreshView or the RefreshBin.
+    package var control: RefreshController? { view ?? bin }
     package private(set) var window: UnsafeMutablePointer<GtkWidget>?
     private var application: UnsafeMutablePointer<GtkApplication>?
     /// The live QA tools around the view (Sources/RefreshDemo/QA).
@@ -24,7 +29,11 @@ package final class DemoApp {
         self.options = options
         self.trace = trace
         // Reserve ids for every page load-more can add, so that ids stay positive.
-        rows = DemoRows(count: options.rows, reserve: options.pages * options.pageSize)
+        if options.rows > options.list.rowLimit {
+            FileDescriptorSink.standardError.write(
+                "refresh-demo: --list \(options.list.rawValue) holds at most \(options.list.rowLimit) rows; showing that many\n")
+        }
+        rows = DemoRows(count: min(options.rows, options.list.rowLimit), reserve: options.pages * options.pageSize)
         feed = SimulatedFeed(rows: rows, options: options)
         clock = QAClock(factor: options.slowMotion)
         // The simulated latency runs on the engine's clock: slow motion slows it too.
@@ -70,22 +79,31 @@ package final class DemoApp {
         gtk_window_set_default_icon_name(DemoApp.applicationID)
         gtk_window_set_titlebar(gcast(window), makeHeaderBar())
 
-        let view = makeView()
-        self.view = view
-        let qa = QATools(view: view, clock: clock, trace: trace, overlay: options.overlay)
-        qa.wrapHeaderPhase()
-        self.qa = qa
-        gtk_container_add(gcast(window), qa.container)
+        let view: RefreshController = options.list == .virtual ? makeView() : makeBin()
+        if let listView = view as? RefreshView { self.view = listView } else { bin = view as? RefreshBin }
+        configure(view)
+        if let listView = view as? RefreshView {
+            // The live QA tools draw over our own list (its clock, overlay, reference outline).
+            let qa = QATools(view: listView, clock: clock, trace: trace, overlay: options.overlay,
+                             traceAnimations: options.traceAnimations)
+            qa.wrapHeaderPhase()
+            self.qa = qa
+            gtk_container_add(gcast(window), qa.container)
+        } else {
+            gtk_container_add(gcast(window), view.widget)
+        }
 
         GSignal.connectEvent(window, "key-press-event") { [weak self] event in
             self?.handleShortcut(event) ?? false
         }
-        qa.attach(to: window)
+        qa?.attach(to: window)
         GSignal.connect(window, "destroy") { [weak self] in
             // Closing at any moment: answers still pending must never reach the destroyed view.
             self?.feed.cancel()
             self?.view = nil
             self?.qa = nil
+            self?.bin = nil
+            self?.foreignList = nil
             self?.window = nil
         }
         gtk_widget_show_all(window)
@@ -101,35 +119,56 @@ package final class DemoApp {
         gtk_widget_set_tooltip_text(refresh, L10n.refreshAction + " (F5)")
         // Clicking must leave the keyboard focus on the list.
         gtk_widget_set_focus_on_click(refresh, 0)
-        GSignal.connect(refresh, "clicked") { [weak self] in self?.view?.beginRefreshing() }
+        GSignal.connect(refresh, "clicked") { [weak self] in self?.control?.beginRefreshing() }
         gtk_header_bar_pack_start(gcast(bar), refresh)
         return bar
     }
 
     private func makeView() -> RefreshView {
-        let view: RefreshView
         switch options.content {
-        case .lines: view = RefreshView(source: rows)
-        case .feed: view = RefreshView(rows: FeedRenderer(rows: rows, referenceTime: Double(g_get_real_time()) / 1_000_000))
+        case .lines: RefreshView(source: rows)
+        case .feed: RefreshView(rows: FeedRenderer(rows: rows, referenceTime: Double(g_get_real_time()) / 1_000_000))
         }
+    }
+
+    /// GTK's own list over the same rows, wrapped: the app-side code is these lines.
+    private func makeBin() -> RefreshBin {
+        let list = ForeignList(kind: options.list, rows: (0..<rows.rowCount).map { rows.row(at: $0) })
+        foreignList = list
+        return RefreshBin(wrapping: list.scrolledWindow)
+    }
+
+    private func configure(_ view: RefreshController) {
         view.headerStyle = options.header
         view.footerMode = options.footer
         view.onFirstFrame = { [weak self] in
             guard let self else { return }
-            self.trace?.ready(rows: self.rows.rowCount)
+            self.trace?.ready(rows: self.control?.rowCount ?? self.rows.rowCount)
         }
         view.onHeaderPhase = { [weak self] phase, pull in self?.trace?.header(phase, pull: pull) }
         view.onFooterPhase = { [weak self] phase in self?.trace?.footer(phase) }
         view.onRefresh = { [weak self] in self?.refresh() }
         view.onLoadMore = { [weak self] in self?.loadMore() }
-        return view
+        if options.source == .async { useAsyncSource(on: view) }  // SimulatedFeed+Async.swift
+    }
+
+    /// A foreign list holds copies of the rows: the feed's answer goes into it too.
+    func applyRefresh(_ result: SimulatedFeed.Result) {
+        if result.ok { foreignList?.prepend((0..<result.added).map { rows.row(at: $0) }) }
+    }
+
+    func applyLoad(_ result: SimulatedFeed.Result) {
+        guard result.ok else { return }
+        let count = rows.rowCount
+        foreignList?.append((count - result.added..<count).map { rows.row(at: $0) })
     }
 
     private func refresh() {
         trace?.begin("refresh")
         feed.refresh { [weak self] result in
-            guard let self, let view = self.view else { return }
-            self.trace?.end("refresh", ok: result.ok, added: result.added, rows: self.rows.rowCount)
+            guard let self, let view = self.control else { return }
+            self.applyRefresh(result)
+            self.trace?.end("refresh", ok: result.ok, added: result.added, rows: view.rowCount)
             view.endRefreshing(ok: result.ok, insertedAtTop: result.added)
         }
     }
@@ -137,8 +176,9 @@ package final class DemoApp {
     private func loadMore() {
         trace?.begin("load")
         feed.loadMore { [weak self] result in
-            guard let self, let view = self.view else { return }
-            self.trace?.end("load", ok: result.ok, added: result.added, rows: self.rows.rowCount)
+            guard let self, let view = self.control else { return }
+            self.applyLoad(result)
+            self.trace?.end("load", ok: result.ok, added: result.added, rows: view.rowCount)
             view.endLoading(added: result.added, exhausted: result.exhausted, ok: result.ok)
         }
     }

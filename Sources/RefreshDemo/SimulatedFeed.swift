@@ -52,26 +52,37 @@ package final class SimulatedFeed {
     /// After `latency`: prepends 1…pageSize rows and restarts paging (a refresh reloads the first
     /// page, SPEC §6), or fails and changes nothing.
     package func refresh(_ completion: @escaping @MainActor (Result) -> Void) {
-        let fails = failsNow()
-        let count = Int.random(in: 1...pageSize, using: &generator)
-        schedule {
-            if fails { return Result(ok: false, added: 0, exhausted: false) }
-            $0.rows.prepend(count)
-            $0.pagesLoaded = 0
-            return Result(ok: true, added: count, exhausted: $0.isExhausted)
-        } then: { completion($0) }
+        schedule(plannedRefresh(), then: completion)
     }
 
     /// After `latency`: appends one page, or reports exhaustion (nothing added), or fails.
     package func loadMore(_ completion: @escaping @MainActor (Result) -> Void) {
+        schedule(plannedLoad(), then: completion)
+    }
+
+    /// A refresh's answer, decided now from the generator (so that every way of waiting for it,
+    /// a timeout or `Task.sleep`, draws the same numbers in the same order) and applied later.
+    func plannedRefresh() -> @MainActor (SimulatedFeed) -> Result {
         let fails = failsNow()
-        schedule {
+        let count = Int.random(in: 1...pageSize, using: &generator)
+        return {
+            if fails { return Result(ok: false, added: 0, exhausted: false) }
+            $0.rows.prepend(count)
+            $0.pagesLoaded = 0
+            return Result(ok: true, added: count, exhausted: $0.isExhausted)
+        }
+    }
+
+    /// A load's answer, decided now, applied later.
+    func plannedLoad() -> @MainActor (SimulatedFeed) -> Result {
+        let fails = failsNow()
+        return {
             if $0.isExhausted { return Result(ok: true, added: 0, exhausted: true) }
             if fails { return Result(ok: false, added: 0, exhausted: false) }
             $0.rows.append($0.pageSize)
             $0.pagesLoaded += 1
             return Result(ok: true, added: $0.pageSize, exhausted: $0.isExhausted)
-        } then: { completion($0) }
+        }
     }
 
     /// Drops every pending answer: their completions never run.

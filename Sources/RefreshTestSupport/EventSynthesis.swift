@@ -1,6 +1,10 @@
 import CGtk
 import RefreshGtk
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Builds GdkEvents in-process and delivers them with `gtk_main_do_event`, as if they came from
 /// the display server. For tests and scripted QA: xdotool cannot produce smooth scrolling or a
 /// scroll-stop, and `gdk_test_simulate_*` deliver nothing in XI2 mode (see GTK-NOTES).
@@ -109,6 +113,57 @@ package enum EventSynthesis {
         return true
     }
 
+    package enum TouchPhase: Sendable {
+        case begin, update, end, cancel
+    }
+
+    /// One touch event of sequence `sequence` (any non-zero number naming the finger) at (x, y):
+    /// GDK_TOUCH_BEGIN / UPDATE / END / CANCEL, as a touchscreen sends them. The sequence does
+    /// not emulate the pointer: GTK delivers touch events only, no emulated button events.
+    @discardableResult
+    package static func touch(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ phase: TouchPhase, x: Double, y: Double, sequence: UInt = 1,
+        time: UInt32? = nil
+    ) -> Bool {
+        guard let target = pointerTarget(widget, x: x, y: y) else { return false }
+        let type: GdkEventType
+        switch phase {
+        case .begin: type = GDK_TOUCH_BEGIN
+        case .update: type = GDK_TOUCH_UPDATE
+        case .end: type = GDK_TOUCH_END
+        case .cancel: type = GDK_TOUCH_CANCEL
+        }
+        let event = gdk_event_new(type)!
+        event.pointee.touch.window = retained(target.window)
+        event.pointee.touch.time = time ?? nextTime()
+        event.pointee.touch.x = target.x
+        event.pointee.touch.y = target.y
+        event.pointee.touch.x_root = target.rootX
+        event.pointee.touch.y_root = target.rootY
+        event.pointee.touch.sequence = OpaquePointer(bitPattern: max(sequence, 1))
+        event.pointee.touch.emulating_pointer = 0
+        event.pointee.touch.state = phase == .begin ? 0 : button1Mask
+        deliver(event, device: target.pointer, source: target.source)
+        return true
+    }
+
+    /// A one-finger touch drag: begin at `from`, `steps` updates along the straight line, end at
+    /// `to` (or leave the finger down with `release: false`).
+    @discardableResult
+    package static func touchDrag(
+        _ widget: UnsafeMutablePointer<GtkWidget>, from: (x: Double, y: Double), to: (x: Double, y: Double),
+        steps: Int = 8, release: Bool = true, sequence: UInt = 1
+    ) -> Bool {
+        guard touch(widget, .begin, x: from.x, y: from.y, sequence: sequence) else { return false }
+        let n = max(1, steps)
+        for i in 1...n {
+            let f = Double(i) / Double(n)
+            touch(widget, .update, x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f, sequence: sequence)
+        }
+        if release { touch(widget, .end, x: to.x, y: to.y, sequence: sequence) }
+        return true
+    }
+
     /// A key press or release, sent to the widget's toplevel, which forwards it to its focus
     /// widget as GTK does with real key events. `keyval` is a GDK keysym (`GDK_KEY_F5`, …).
     @discardableResult
@@ -140,11 +195,103 @@ package enum EventSynthesis {
         return true
     }
 
+    /// Focus-in (or out) on the widget's toplevel, as the window manager's would: under Xvfb
+    /// without one no window is active, and widgets that act on keys only with the focus (a
+    /// GtkTreeView's cursor keys) ignore them.
+    @discardableResult
+    package static func focus(_ widget: UnsafeMutablePointer<GtkWidget>, in isIn: Bool = true) -> Bool {
+        guard let toplevel = gtk_widget_get_toplevel(widget), let window = gtk_widget_get_window(toplevel)
+        else { return false }
+        let event = gdk_event_new(GDK_FOCUS_CHANGE)!
+        event.pointee.focus_change.window = retained(window)
+        event.pointee.focus_change.send_event = 1
+        event.pointee.focus_change.in = isIn ? 1 : 0
+        let keyboard = gdk_seat_get_keyboard(gdk_display_get_default_seat(gtk_widget_get_display(widget)))
+        deliver(event, device: keyboard, source: keyboard)
+        return true
+    }
+
     /// Press and release.
     @discardableResult
     package static func tapKey(_ widget: UnsafeMutablePointer<GtkWidget>, keyval: UInt32, state: UInt32 = 0) -> Bool {
         key(widget, keyval: keyval, press: true, state: state)
             && key(widget, keyval: keyval, press: false, state: state)
+    }
+
+    // MARK: - Source devices
+
+    /// The physical mouse that synthesized pointer events name as their source by default
+    /// (under Xvfb the "Virtual core XTEST pointer"); nil without a realized widget's display.
+    package static func mouseDevice(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        let seat = gdk_display_get_default_seat(gtk_widget_get_display(widget))
+        return physicalPointer(seat) ?? gdk_seat_get_pointer(seat)
+    }
+
+    private static var touchpads: [OpaquePointer: OpaquePointer] = [:]
+
+    /// A slave pointer device whose source is `GDK_SOURCE_TOUCHPAD`, for the source device of
+    /// synthesized smooth scrolls: what GDK reports for a real touchpad.
+    ///
+    /// Xvfb has no touchpad and X input devices cannot be made from a client, so this builds a
+    /// GdkDevice of the display's own device class (GdkX11DeviceXI2 under X11; GdkDevice itself
+    /// is abstract) with the construct properties of the physical mouse — same display, device
+    /// manager, seat and, on X11, the same XI2 device id, so that any query GDK sends to the
+    /// server about it names a device that exists — except its name and `input-source`. It is
+    /// not in the device manager's list (nothing enumerates it) and lives as long as the
+    /// process: events keep only an unowned pointer to their source device.
+    package static func touchpadDevice(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        guard let display = gtk_widget_get_display(widget), let mouse = mouseDevice(widget) else { return nil }
+        let key = display
+        if let known = touchpads[key] { return known }
+        let instance = UnsafeMutableRawPointer(mouse).assumingMemoryBound(to: GTypeInstance.self)
+        guard let mouseClass = instance.pointee.g_class else { return nil }
+        let deviceType = mouseClass.pointee.g_type
+        let objectClass = UnsafeMutableRawPointer(mouseClass).assumingMemoryBound(to: GObjectClass.self)
+
+        // Copied from the mouse when its class has them (device-id: X11 only).
+        let copied = ["display", "device-manager", "seat", "type", "input-mode", "has-cursor", "device-id"]
+        var names: [String] = []
+        var values: [GValue] = []
+        for name in copied {
+            guard let spec = g_object_class_find_property(objectClass, name),
+                  spec.pointee.flags.rawValue & G_PARAM_WRITABLE.rawValue != 0 else { continue }
+            var value = GValue()
+            g_value_init(&value, spec.pointee.value_type)
+            g_object_get_property(UnsafeMutablePointer<GObject>(mouse), name, &value)
+            names.append(name)
+            values.append(value)
+        }
+        guard let sourceSpec = g_object_class_find_property(objectClass, "input-source"),
+              let nameSpec = g_object_class_find_property(objectClass, "name") else { return nil }
+        var source = GValue()
+        g_value_init(&source, sourceSpec.pointee.value_type)
+        g_value_set_enum(&source, gint(GDK_SOURCE_TOUCHPAD.rawValue))
+        names.append("input-source")
+        values.append(source)
+        var label = GValue()
+        g_value_init(&label, nameSpec.pointee.value_type)
+        g_value_set_string(&label, "Synthesized touchpad")
+        names.append("name")
+        values.append(label)
+
+        let cNames = names.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        var constNames = cNames.map { UnsafePointer<CChar>($0) }
+        let object = constNames.withUnsafeMutableBufferPointer { namePointers in
+            values.withUnsafeMutableBufferPointer { valuePointers in
+                g_object_new_with_properties(deviceType, guint(names.count), namePointers.baseAddress,
+                                             valuePointers.baseAddress)
+            }
+        }
+        for index in values.indices { g_value_unset(&values[index]) }
+        guard let object else { return nil }
+        let device = OpaquePointer(object)
+        guard gdk_device_get_source(device) == GDK_SOURCE_TOUCHPAD else {
+            g_object_unref(object)
+            return nil
+        }
+        touchpads[key] = device
+        return device
     }
 
     // MARK: - Plumbing

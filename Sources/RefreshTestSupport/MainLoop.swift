@@ -51,3 +51,15 @@ package enum MainLoop {
         run(until: { g_get_monotonic_time() >= end }, timeout: seconds + 1)
     }
 }
+
+/// A clock a test moves by hand, for `RefreshView.clock`: the engine sees exactly the time the
+/// test sets, so nothing waits in real time.
+@MainActor
+package final class ManualClock {
+    package var now: Double
+
+    package init(_ now: Double) { self.now = now }
+
+    /// The closure to inject.
+    package var reading: @MainActor () -> Double { { [unowned self] in self.now } }
+}

@@ -8,20 +8,23 @@ import RefreshGtk
 enum Bench {
     static func main(_ arguments: [String]) -> Int32 {
         let options: Options
-        switch Options.parse(arguments) {
-        case .help:
-            print(Options.usage)
-            return 0
-        case .error(let message):
-            printError("refresh-bench: \(message)\n\n\(Options.usage)")
+        do {
+            options = try BenchCommand.parse(arguments).options
+        } catch {
+            // --help: the help on stdout, status 0. Anything else: one line naming the option, 2.
+            if BenchCommand.exitCode(for: error) == .success {
+                print(BenchCommand.fullMessage(for: error))
+                return 0
+            }
+            let message = BenchCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad arguments"
+            printError("refresh-bench: \(message) (see --help)")
             return 2
-        case .run(let parsed):
-            options = parsed
         }
         if options.baselineChild { return ChildRun.runBaseline() }
         if let child = options.child {
             return ChildRun.run(list: child.list, rows: child.rows, frames: options.frames, data: options.data)
         }
+        if let scenario = options.motionChild { return MotionRun.run(scenario, style: options.style) }
 
         // Every list needs a window on an X display; the figures are meant to come from Xvfb.
         guard let display = g_getenv("DISPLAY"), display.pointee != 0 else {
@@ -39,40 +42,94 @@ enum Bench {
         // inherit it. An explicit setting is kept.
         setenv("NO_AT_BRIDGE", "1", 0)
 
-        var report = Report(machine: .current(), rows: options.rows, lists: options.lists, frames: options.frames)
+        var report = Report(machine: .current(), rows: options.rows, lists: options.lists,
+                            glModes: GLMode.allCases.filter { options.glModes.contains($0) },
+                            frames: options.frames)
         if options.micro {
             printError("measuring header and footer frames and the core's cost per event …")
             report.micro = Micro.run()
         }
 
-        printError("measuring the baseline (an empty GtkScrolledWindow) …")
-        switch Spawn.baseline() {
-        case .success(let baseline): report.baseline = baseline
-        case .failure(let failure):
-            printError("refresh-bench: the baseline failed: \(failure)")
-            if failure.description.hasPrefix("cannot open the display") { return 2 }
+        // The GTK 4 peer: a separate executable; skipped with a clear line if it cannot run.
+        let wantsGtk4 = options.lists.contains { $0.toolkit == .gtk4 }
+        if wantsGtk4, let reason = Spawn.gtk4Unavailable() {
+            report.gtk4Skipped = reason
+            printError("GTK 4 peer skipped: \(reason)")
         }
-
-        let plan = options.rows.flatMap { rows in options.lists.map { RunKey(rows: rows, list: $0) } }
+        // Each GL setting in turn (GL off first), GTK 3 before GTK 4, the GTK 3 motion runs with
+        // GTK 3. Before every GTK 3 child the parent deletes the visuals GTK 4 caches on the root
+        // window (see VisualsCache): otherwise GTK 3 skips its GL probe after any GTK 4 process.
+        let glModes = GLMode.allCases.filter { options.glModes.contains($0) }
+        let likeForLike = wantsLikeForLike(options)
+        let motionGL = glModes.contains(.default) ? GLMode.default : glModes.last!
+        let motions = options.motion ? MotionScenario.allCases.count * options.styles.count : 0
+        let plan = glModes.flatMap { gl in
+            options.rows.flatMap { rows in options.lists.map { RunKey(rows: rows, list: $0, gl: gl) } }
+        }
+        let total = plan.filter { skipReason($0, report: report) == nil }.count + (likeForLike ? glModes.count : 0)
+            + motions
         var step = 0
-        let total = plan.filter { skipReason($0) == nil }.count + (wantsLikeForLike(options) ? 1 : 0)
-        for key in plan {
-            if let reason = skipReason(key) {
-                report.outcomes[key] = .skipped(reason)
-                continue
+        for gl in glModes {
+            for toolkit in Toolkit.allCases {
+                let keys = plan.filter { $0.gl == gl && $0.list.toolkit == toolkit }
+                if toolkit == .gtk4, !wantsGtk4 { continue }
+                if toolkit == .gtk4, report.gtk4Skipped != nil {
+                    for key in keys { report.outcomes[key] = .skipped(report.gtk4Skipped!) }
+                    continue
+                }
+                printError("measuring the \(toolkit.title) baseline (an empty GtkScrolledWindow), GL \(gl.rawValue) …")
+                switch Spawn.baseline(toolkit, gl: gl) {
+                case .success(let baseline): report.baselines[BaselineKey(toolkit: toolkit, gl: gl)] = baseline
+                case .failure(let failure):
+                    printError("refresh-bench: the \(toolkit.title) baseline failed: \(failure)")
+                    if failure.description.hasPrefix("cannot open the display") {
+                        if toolkit == .gtk3 { return 2 }
+                        report.gtk4Skipped = "GTK 4 cannot open the display: \(failure)"
+                        printError("GTK 4 peer skipped: \(report.gtk4Skipped!)")
+                    }
+                }
+                for key in keys {
+                    if let reason = skipReason(key, report: report) {
+                        report.outcomes[key] = .skipped(reason)
+                        continue
+                    }
+                    step += 1
+                    let outcome = measure(key.list, rows: key.rows, data: .computed, gl: key.gl, frames: options.frames,
+                                          step: step, of: total)
+                    if case .failed(let message) = outcome, message.hasPrefix("cannot open the display") {
+                        if key.list.toolkit == .gtk4 {
+                            report.gtk4Skipped = "GTK 4 cannot open the display: \(message)"
+                        } else {
+                            printError("refresh-bench: \(message): is the X server running? Try xvfb-run (see --help).")
+                            return 2
+                        }
+                    }
+                    report.outcomes[key] = outcome
+                }
+                guard toolkit == .gtk3 else { continue }
+                if likeForLike {
+                    step += 1
+                    report.likeForLike[gl] = measure(.ours, rows: Options.likeForLikeRows, data: .strings, gl: gl,
+                                                     frames: options.frames, step: step, of: total)
+                }
+                if options.motion, gl == motionGL {
+                    for scenario in MotionScenario.allCases {
+                        for style in options.styles {
+                            step += 1
+                            writeAll(2, "[\(step)/\(total)] motion: \(scenario.rawValue), \(style.rawValue) header … ")
+                            switch Spawn.motion(scenario, style: style.rawValue, gl: gl) {
+                            case .success(let result):
+                                printError("\(result.frames) frames, \(result.missed) missed, p99 interval "
+                                           + "\(result.p99IntervalMs.map { Format.fixed($0, 1) } ?? "-") ms")
+                                report.motion.append(.measured(result))
+                            case .failure(let failure):
+                                printError("FAILED: \(failure)")
+                                report.motion.append(.failed(scenario, style.rawValue, failure.description))
+                            }
+                        }
+                    }
+                }
             }
-            step += 1
-            let outcome = measure(key.list, rows: key.rows, data: .computed, frames: options.frames, step: step, of: total)
-            if case .failed(let message) = outcome, message.hasPrefix("cannot open the display") {
-                printError("refresh-bench: \(message): is the X server running? Try xvfb-run (see --help).")
-                return 2
-            }
-            report.outcomes[key] = outcome
-        }
-        if wantsLikeForLike(options) {
-            step += 1
-            report.likeForLike = measure(.ours, rows: Options.likeForLikeRows, data: .strings, frames: options.frames,
-                                         step: step, of: total)
         }
 
         print(report.table)
@@ -83,16 +140,18 @@ enum Bench {
             }
             printError("wrote \(path)")
         }
-        let outcomes = Array(report.outcomes.values) + (report.likeForLike.map { [$0] } ?? [])
+        let outcomes = Array(report.outcomes.values) + Array(report.likeForLike.values)
         let failed = outcomes.contains { if case .failed = $0 { return true } else { return false } }
+            || report.motion.contains { if case .failed = $0 { return true } else { return false } }
         return failed ? 1 : 0
     }
 
     /// Why a combination is not measured, or nil.
-    static func skipReason(_ key: RunKey) -> String? {
-        if key.list != .ours, key.rows > Options.peerLimit {
-            return "the stock lists are compared up to \(Format.grouped(Options.peerLimit)) rows; "
-                + "\(Format.grouped(key.rows)) is ours alone"
+    static func skipReason(_ key: RunKey, report: Report) -> String? {
+        if key.list.toolkit == .gtk4, let reason = report.gtk4Skipped { return reason }
+        if key.list == .treeview, key.rows > Options.treeViewLimit {
+            return "GtkTreeView is compared up to \(Format.grouped(Options.treeViewLimit)) rows: its store grows "
+                + "with the rows (see its \(Format.grouped(Options.treeViewLimit)) row)"
         }
         if key.list == .listbox, key.rows > Options.listBoxLimit {
             return "GtkListBox stops at \(Format.grouped(Options.listBoxLimit)) rows: one widget per row, "
@@ -105,12 +164,13 @@ enum Bench {
         options.likeForLike && options.lists.contains(.ours) && options.rows.contains(Options.likeForLikeRows)
     }
 
-    private static func measure(_ list: ListKind, rows: Int, data: RowData, frames: Int, step: Int, of total: Int) -> Outcome {
+    private static func measure(_ list: ListKind, rows: Int, data: RowData, gl: GLMode, frames: Int, step: Int,
+                                of total: Int) -> Outcome {
         let name = list.title + (data == .strings ? "+strings" : "")
-        writeAll(2, "[\(step)/\(total)] \(name), \(Format.grouped(rows)) rows … ")
-        switch Spawn.measure(list, rows: rows, frames: frames, data: data) {
+        writeAll(2, "[\(step)/\(total)] \(name), \(Format.grouped(rows)) rows, GL \(gl.rawValue) … ")
+        switch Spawn.measure(list, rows: rows, frames: frames, data: data, gl: gl) {
         case .success(let m):
-            printError("first frame \(Format.adaptive(m.firstFrameMs)) ms, frame median "
+            printError("\(m.renderer): first frame \(Format.adaptive(m.firstFrameMs)) ms, frame median "
                        + "\(m.frameMedianMs.map { Format.fixed($0, 3) } ?? "-") ms, peak \(Format.fixed(m.peakRSSMB, 1)) MB "
                        + "(\(Format.fixed(m.wallSeconds, 1)) s)")
             return .measured(m)

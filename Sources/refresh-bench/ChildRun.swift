@@ -55,32 +55,54 @@ enum ChildRun {
             built = buildTreeView(strings!)
         case .listbox:
             built = buildListBox(strings!)
+        case .gtk4Listview, .gtk4Stringlist:
+            return fail("the GTK 4 lists run in refresh-bench-gtk4")
         }
+        let builtAt = Int(g_get_monotonic_time())
         timer.attach(built.scrolledWindow)
         gtk_container_add(gcast(window), built.scrolledWindow)
         gtk_widget_show_all(window)
+        let shownAt = Int(g_get_monotonic_time())
         guard timer.followFrames(of: window) else { return fail("the window has no frame clock") }
         // Generous: GtkListBox needs 14–25 s for 100,000 rows on a 2-core machine.
         guard MainLoop.run(until: { timer.firstFrameEnd != nil }, timeout: 600), let end = timer.firstFrameEnd else {
             return fail("no first frame within 600 s")
         }
         let firstFrameMs = Double(end - start) / 1000
+        // Where the first frame went: building the list (its model), showing the window
+        // (realizing and mapping), and the rest up to the end of the first paint cycle.
+        // The last part's own paint cycle and draw emission follow in brackets.
+        let firstSplit = [builtAt - start, shownAt - builtAt, end - shownAt]
+            .map { Format.fixed(Double($0) / 1000, 2) }.joined(separator: "/")
+            + " (cycle \(Format.fixed(timer.firstCycleMs, 2)), draw \(Format.fixed(timer.firstDrawMs, 2)))"
+        let steadyKB = steadyRSS()
 
-        // Per-frame draw time while scrolling steadily.
+        // Per-frame paint cycle (and draw emission) while scrolling steadily, then two jumps.
         let adjustment = gtk_scrolled_window_get_vadjustment(gcast(built.scrolledWindow))!
         guard scroll(adjustment, frames: frames, timer: timer) else {
             return fail("a scrolled frame was not drawn within 10 s")
         }
+        guard let jumps = jump(adjustment, timer: timer) else {
+            return fail("a jump was not drawn within 10 s")
+        }
         let times = timer.recorded
+        let draws = timer.recordedDraw
         let peakKB = vmHWM()
         var line = "{\"rows\":\(rows),\"list\":\"\(list.rawValue)\",\"data\":\"\(needsStrings ? "strings" : "computed")\""
-        line += ",\"first_frame_ms\":\(Format.jsonNumber(firstFrameMs))"
+        line += ",\"first_frame_ms\":\(Format.jsonNumber(firstFrameMs)),\"first_split_ms\":\"\(firstSplit)\""
         line += ",\"frame_ms_median\":\(Format.jsonNumber(Stats.median(times)))"
         line += ",\"frame_ms_p99\":\(Format.jsonNumber(Stats.percentile(times, 0.99)))"
+        line += ",\"draw_ms_median\":\(Format.jsonNumber(Stats.median(draws)))"
+        line += ",\"draw_ms_p99\":\(Format.jsonNumber(Stats.percentile(draws, 0.99)))"
+        line += ",\"jump_mid_ms\":\(Format.jsonNumber(jumps.middle)),\"jump_end_ms\":\(Format.jsonNumber(jumps.end))"
+        let split = timer.recordedSplit
+        line += ",\"cycle_split_ms\":\"" + [split.map(\.layout), split.map(\.paint), split.map(\.after)]
+            .map { Format.fixed(Stats.median($0) ?? 0, 3) }.joined(separator: "/") + "\""
         line += ",\"frames\":\(times.count)"
         // RefreshView's upper includes its footer's 44 px (the same at every row count).
         line += ",\"row_px\":\(Format.jsonNumber(gtk_adjustment_get_upper(adjustment) / Double(rows), 2))"
         line += ",\"data_bytes\":\(strings?.byteCount ?? 0)"
+        line += ",\"steady_rss_kb\":\(steadyKB),\"renderer\":\"\(renderer)\""
         line += ",\"vmhwm_kb\":\(peakKB)}"
         emit(line)
         withExtendedLifetime(built.owner) {}
@@ -107,7 +129,10 @@ enum ChildRun {
         guard MainLoop.run(until: { timer.firstFrameEnd != nil }, timeout: 60), let end = timer.firstFrameEnd else {
             return fail("no first frame within 60 s")
         }
-        emit("{\"first_frame_ms\":\(Format.jsonNumber(Double(end - start) / 1000)),\"vmhwm_kb\":\(vmHWM())}")
+        let first = Double(end - start) / 1000
+        let steadyKB = steadyRSS()
+        emit("{\"first_frame_ms\":\(Format.jsonNumber(first)),\"steady_rss_kb\":\(steadyKB),\"vmhwm_kb\":\(vmHWM()),"
+             + "\"renderer\":\"\(renderer)\"}")
         _exit(0)
     }
 
@@ -225,8 +250,21 @@ enum ChildRun {
         return true
     }
 
+    /// From the top, a jump to the middle and then one to the end (a scrollbar drag, Ctrl+End):
+    /// each jump's paint cycle in ms. Nil if a frame did not come.
+    static func jump(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, timer: DrawTimer) -> (middle: Double?, end: Double?)? {
+        let maxValue = max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        guard maxValue > 1 else { return (nil, nil) }
+        timer.recording = false
+        guard show(adjustment, value: 0, timer: timer), show(adjustment, value: (maxValue / 2).rounded(), timer: timer)
+        else { return nil }
+        let middle = timer.lastCycleMs
+        guard show(adjustment, value: maxValue, timer: timer) else { return nil }
+        return (middle, timer.lastCycleMs)
+    }
+
     /// Sets the value (as the scrollbar would) and waits for the frame that draws it.
-    private static func show(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, value: Double, timer: DrawTimer) -> Bool {
+    static func show(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, value: Double, timer: DrawTimer) -> Bool {
         // Already there (the first run starts at the top, where the list opened): nothing
         // changes, so no frame comes. Only jumps can hit this; steps always move.
         if gtk_adjustment_get_value(adjustment) == value { return true }
@@ -239,24 +277,40 @@ enum ChildRun {
 
     /// The process's peak resident set (VmHWM, kB) from /proc/self/status: a cross-check of the
     /// parent's wait4 rusage.
-    static func vmHWM() -> Int {
+    static func vmHWM() -> Int { statusKB("VmHWM:") }
+
+    /// A "Key:   123 kB" line of /proc/self/status, in kB.
+    static func statusKB(_ key: String) -> Int {
         guard let file = fopen("/proc/self/status", "r") else { return 0 }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
             let text = string(fromCBuffer: line)
-            if text.hasPrefix("VmHWM:") {
-                return Int(text.dropFirst(6).filter { $0.isNumber }) ?? 0
+            if text.hasPrefix(key) {
+                return Int(text.dropFirst(key.count).filter { $0.isNumber }) ?? 0
             }
         }
         return 0
     }
 
-    private static func emit(_ line: String) {
+    /// GTK 3 draws widgets with Cairo whatever the GL setting (which only decides whether GDK
+    /// probes GLX, mapping Mesa into the process).
+    static var renderer: String {
+        if let gl = g_getenv("GDK_GL"), String(cString: gl).contains("disable") { return "cairo (GTK 3, GL disabled)" }
+        return "cairo (GTK 3, GL probe on)"
+    }
+
+    /// The resident set (kB) once the first frame has settled: 0.2 s of main loop, then VmRSS.
+    static func steadyRSS() -> Int {
+        MainLoop.run(for: 0.2)
+        return statusKB("VmRSS:")
+    }
+
+    static func emit(_ line: String) {
         writeAll(1, line + "\n")
     }
 
-    private static func fail(_ message: String) -> Int32 {
+    static func fail(_ message: String) -> Int32 {
         emit("{\"error\":\(Format.jsonString(message))}")
         return 3
     }

@@ -1,9 +1,15 @@
 import CGtk
 import RefreshGtk
 
-/// Times a widget's "draw" signal: a handler connected before the default one and another
-/// connected after it (G_CONNECT_AFTER) bracket the whole emission — the class handler and
-/// every child drawn from it. "draw" runs last, so a plain handler precedes the default.
+/// Times each frame two ways:
+///
+/// - **The paint cycle** (the benchmark's frame time, the same method as the GTK 4 child): the
+///   frame clock's "before-paint" to the end of its "after-paint" (a handler connected after
+///   GDK's own), so layout, drawing and the copy to the window are all inside.
+/// - **The draw emission** (the extra "draw only" column): a handler on the widget's "draw"
+///   connected before the default one and another connected after it (G_CONNECT_AFTER) bracket
+///   the whole emission — the class handler and every child drawn from it. "draw" runs last, so
+///   a plain handler precedes the default.
 ///
 /// Attach it to a widget nobody else handles "draw" on (the benchmark uses each list's
 /// GtkScrolledWindow): handlers run in connection order, so on a widget that already has a
@@ -16,17 +22,29 @@ import RefreshGtk
 final class DrawTimer {
     /// Frames in which the widget drew at all.
     private(set) var framesDrawn = 0
-    /// Draw time of each recorded frame, in ms.
+    /// Paint-cycle time of each recorded frame, in ms.
     private(set) var recorded: [Double] = []
+    /// Draw-emission time of each recorded frame, in ms.
+    private(set) var recordedDraw: [Double] = []
+    /// Each recorded cycle split in three, in ms: before-paint + update + layout, paint (the
+    /// draw and the copy to the window), after-paint.
+    private(set) var recordedSplit: [(layout: Double, paint: Double, after: Double)] = []
+    /// The paint-cycle time of the last frame drawn, in ms.
+    private(set) var lastCycleMs = 0.0
     /// While true, finished frames go into `recorded`.
     var recording = false
-    /// `g_get_monotonic_time` (µs) at the end of the last emission of the first frame drawn.
+    /// `g_get_monotonic_time` (µs) at the end of the paint cycle of the first frame drawn.
     private(set) var firstFrameEnd: Int?
+    /// The first frame's draw emission and paint cycle, in ms.
+    private(set) var firstDrawMs = 0.0
+    private(set) var firstCycleMs = 0.0
 
     private var depth = 0
     private var started: UInt64 = 0
     private var frameNanos: UInt64 = 0
-    private var lastEnd = 0
+    private var cycleStart: UInt64 = 0
+    private var layoutEnd: UInt64 = 0
+    private var paintEnd: UInt64 = 0
 
     /// Connects to `widget`'s "draw" and to the frame clock's "after-paint" (the widget must be
     /// realized). The timer must outlive the widget: the handlers hold it unretained (the
@@ -49,10 +67,18 @@ final class DrawTimer {
                               G_CONNECT_AFTER)
     }
 
-    /// Closes frames at the end of each paint of `toplevel`'s frame clock.
+    /// Opens a cycle at `toplevel`'s frame clock's "before-paint" and closes the frame at the
+    /// end of its "after-paint". GDK always emits both around any requested phase.
     func followFrames(of toplevel: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let clock = gtk_widget_get_frame_clock(toplevel) else { return false }
-        GSignal.connect(clock, "after-paint") { [unowned self] in self.frameDone() }
+        GSignal.connect(clock, "before-paint") { [unowned self] in
+            self.cycleStart = monotonicNanos()
+            self.layoutEnd = self.cycleStart
+            self.paintEnd = self.cycleStart
+        }
+        GSignal.connect(clock, "layout", after: true) { [unowned self] in self.layoutEnd = monotonicNanos() }
+        GSignal.connect(clock, "paint", after: true) { [unowned self] in self.paintEnd = monotonicNanos() }
+        GSignal.connect(clock, "after-paint", after: true) { [unowned self] in self.frameDone() }
         return true
     }
 
@@ -69,14 +95,28 @@ final class DrawTimer {
         depth -= 1
         guard depth == 0 else { return }
         frameNanos += monotonicNanos() - started
-        lastEnd = Int(g_get_monotonic_time())
     }
 
     private func frameDone() {
         guard frameNanos > 0 else { return }
-        if firstFrameEnd == nil { firstFrameEnd = lastEnd }
-        if recording { recorded.append(Double(frameNanos) / 1_000_000) }
+        let now = monotonicNanos()
+        lastCycleMs = cycleStart > 0 ? Double(now - cycleStart) / 1_000_000 : Double(frameNanos) / 1_000_000
+        if firstFrameEnd == nil {
+            firstFrameEnd = Int(g_get_monotonic_time())
+            firstDrawMs = Double(frameNanos) / 1_000_000
+            firstCycleMs = lastCycleMs
+        }
+        if recording {
+            recorded.append(lastCycleMs)
+            recordedDraw.append(Double(frameNanos) / 1_000_000)
+            if cycleStart > 0 {
+                let layout = max(layoutEnd, cycleStart), paint = max(paintEnd, layout)
+                recordedSplit.append((Double(layout - cycleStart) / 1_000_000, Double(paint - layout) / 1_000_000,
+                                      Double(now - paint) / 1_000_000))
+            }
+        }
         framesDrawn += 1
         frameNanos = 0
+        cycleStart = 0
     }
 }

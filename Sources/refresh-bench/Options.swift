@@ -1,8 +1,13 @@
+import ArgumentParser
 import Glibc
+import RefreshCore
 
-/// The lists a run can measure. `ours` is `RefreshView`; the peers are GTK 3's stock lists.
-enum ListKind: String, CaseIterable, Sendable {
+/// The lists a run can measure. `ours` is `RefreshView`; the peers are GTK 3's stock lists and
+/// GTK 4's GtkListView (in a child executable of its own, `refresh-bench-gtk4`).
+enum ListKind: String, CaseIterable, Sendable, ExpressibleByArgument {
     case ours, treeview, listbox
+    case gtk4Listview = "gtk4-listview"
+    case gtk4Stringlist = "gtk4-stringlist"
 
     /// How the table names it.
     var title: String {
@@ -10,6 +15,40 @@ enum ListKind: String, CaseIterable, Sendable {
         case .ours: return "ours"
         case .treeview: return "GtkTreeView"
         case .listbox: return "GtkListBox"
+        case .gtk4Listview: return "GtkListView"
+        case .gtk4Stringlist: return "GtkListView+SL"
+        }
+    }
+
+    var toolkit: Toolkit { self == .gtk4Listview || self == .gtk4Stringlist ? .gtk4 : .gtk3 }
+}
+
+enum Toolkit: String, CaseIterable, Sendable {
+    case gtk3, gtk4
+    var title: String { self == .gtk3 ? "GTK 3" : "GTK 4" }
+}
+
+/// The GL setting a child runs with. `off` is the like-for-like line: GTK 3 with
+/// `GDK_GL=disable` (no GLX probe, which maps Mesa's llvmpipe into the process) and GTK 4 with
+/// `GSK_RENDERER=cairo GDK_DEBUG=gl-disable`; every list then draws with Cairo. `default` leaves
+/// GTK's defaults (GTK 4 picks its GL renderer, on llvmpipe under Xvfb).
+enum GLMode: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case off
+    case `default`
+
+    var title: String {
+        switch self {
+        case .off: return "Cairo, GL disabled (GTK 3: GDK_GL=disable; GTK 4: GSK_RENDERER=cairo GDK_DEBUG=gl-disable)"
+        case .default: return "default settings (GTK 3: GL probe on; GTK 4: the renderer GTK picks)"
+        }
+    }
+
+    /// The variables set for a child (`nil`: removed, so that the parent's environment does not leak in).
+    func environment(for toolkit: Toolkit) -> [(String, String?)] {
+        switch (self, toolkit) {
+        case (.off, .gtk3): return [("GDK_GL", "disable"), ("GSK_RENDERER", nil), ("GDK_DEBUG", nil)]
+        case (.off, .gtk4): return [("GDK_GL", nil), ("GSK_RENDERER", "cairo"), ("GDK_DEBUG", "gl-disable")]
+        case (.default, _): return [("GDK_GL", nil), ("GSK_RENDERER", nil), ("GDK_DEBUG", nil)]
         }
     }
 }
@@ -18,112 +57,175 @@ enum ListKind: String, CaseIterable, Sendable {
 /// widgets, so they need the strings up front; RefreshView asks a `RowSource` for the visible
 /// rows only, which can compute them from the index (what the widget is designed for) or read
 /// the same pre-generated strings the peers get (the like-for-like memory line).
-enum RowData: String, Sendable {
+enum RowData: String, Sendable, ExpressibleByArgument {
     case computed, strings
 }
 
-/// The command line, parsed by hand: a handful of flags plus the hidden ones the children get,
-/// and this target has no ArgumentParser dependency of its own (see Package.swift).
+/// The motion benchmarks (ours only, 1,000,000 rows, every header style).
+enum MotionScenario: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case refreshCycle = "refresh-cycle"
+    case wheelScroll = "wheel-scroll"
+}
+
+extension HeaderStyle: ExpressibleByArgument {}
+
+/// A comma-separated list of positive row counts (`1000,1_000_000`).
+struct RowCounts: ExpressibleByArgument, Sendable {
+    var counts: [Int]
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        var counts: [Int] = []
+        for part in parts {
+            let digits = part.filter { $0 != "_" }
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits), n > 0,
+                  n <= Options.maxRows
+            else { return nil }
+            if !counts.contains(n) { counts.append(n) }
+        }
+        guard !counts.isEmpty else { return nil }
+        self.counts = counts
+    }
+    init(_ counts: [Int]) { self.counts = counts }
+    var defaultValueDescription: String { counts.map(String.init).joined(separator: ",") }
+}
+
+/// A comma-separated list of names of a `CaseIterable` string enum, without repeats.
+struct NameList<Element: RawRepresentable & CaseIterable & Sendable & Equatable>: ExpressibleByArgument, Sendable
+where Element.RawValue == String {
+    var elements: [Element]
+    init?(argument: String) {
+        var elements: [Element] = []
+        for name in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let element = Element(rawValue: String(name)) else { return nil }
+            if !elements.contains(element) { elements.append(element) }
+        }
+        guard !elements.isEmpty else { return nil }
+        self.elements = elements
+    }
+    init(_ elements: [Element]) { self.elements = elements }
+    var defaultValueDescription: String { elements.map(\.rawValue).joined(separator: ",") }
+    static var allValueStrings: [String] { Element.allCases.map(\.rawValue) }
+}
+
+/// The command line (swift-argument-parser). Bad values end the program with a one-line
+/// message naming the option and exit status 2 (see `Bench.main`).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh-bench",
+        abstract: "RefreshView against GTK 3's stock lists and GTK 4's GtkListView, each list in a process of its own.",
+        discussion: """
+            Prints a table with ratios (peer / ours), motion figures and the goals. Needs an X display: \
+            run it under Xvfb, e.g. xvfb-run -a -s "-screen 0 1280x1024x24" refresh-bench --json bench.json \
+            (scripts/bench.sh does that). Exit status: 0, 1 if a measurement failed, 2 for a bad argument \
+            or no display.
+            """)
+
+    @Option(help: ArgumentHelp("Also write the figures as JSON to this file.", valueName: "file"))
+    var json: String?
+
+    @Option(help: "Frames timed while scrolling, per list, row count and GL setting (8 to 100000).")
+    var frames = 240
+
+    @Option(help: ArgumentHelp("Row counts, separated by commas.", valueName: "n,n,…"))
+    var rows = RowCounts(Options.defaultRows)
+
+    @Option(help: ArgumentHelp("Lists to measure, separated by commas.", valueName: "list,…"))
+    var lists = NameList(ListKind.allCases)
+
+    @Option(help: ArgumentHelp("GL settings to run every list with (off: Cairo with GL disabled, the like-for-like line).",
+                               valueName: "off,default"))
+    var gl = NameList(GLMode.allCases)
+
+    @Option(help: ArgumentHelp("Header styles for the motion benchmarks.", valueName: "jike,classic,plain"))
+    var styles = NameList(HeaderStyle.allCases)
+
+    @Flag(help: "Skip the header/footer frame and core-per-event figures.")
+    var noMicro = false
+
+    @Flag(help: "Skip ours over pre-generated strings at 1,000,000 rows.")
+    var noLikeForLike = false
+
+    @Flag(help: "Skip the motion benchmarks (refresh cycle and wheel scroll).")
+    var noMotion = false
+
+    // Hidden: what the parent passes to its children.
+    @Option(parsing: .upToNextOption, help: .private)
+    var child: [String] = []
+
+    @Flag(help: .private)
+    var childBaseline = false
+
+    @Option(help: .private)
+    var data = RowData.computed
+
+    @Option(help: .private)
+    var motion: MotionScenario?
+
+    @Option(help: .private)
+    var style: HeaderStyle = .jike
+
+    func validate() throws {
+        guard (8...100_000).contains(frames) else {
+            throw ValidationError("invalid value '\(frames)' for --frames: expected a whole number from 8 to 100000")
+        }
+        if !child.isEmpty {
+            guard child.count == 2, ListKind(rawValue: child[0]) == .ours || ListKind(rawValue: child[0])?.toolkit == .gtk3,
+                  let n = Int(child[1]), n > 0, n <= Options.maxRows
+            else { throw ValidationError("--child needs a GTK 3 list name and a row count") }
+        }
+    }
+
+    var options: Options {
+        var options = Options()
+        options.jsonPath = json
+        options.frames = frames
+        options.rows = rows.counts
+        options.lists = lists.elements
+        options.glModes = gl.elements
+        options.styles = styles.elements
+        options.micro = !noMicro
+        options.likeForLike = !noLikeForLike
+        options.motion = !noMotion
+        if child.count == 2, let kind = ListKind(rawValue: child[0]), let n = Int(child[1]) { options.child = (kind, n) }
+        options.baselineChild = childBaseline
+        options.data = data
+        options.motionChild = motion
+        options.style = style
+        return options
+    }
+}
+
+/// What a run does, once parsed.
 struct Options: Sendable {
     static let defaultRows = [1_000, 100_000, 1_000_000, 10_000_000]
+    static let maxRows = 100_000_000
     /// GtkListBox costs ≈14–25 s and 600–850 MB at 100,000 rows here; 1,000,000 would take
     /// minutes and gigabytes, so it is skipped above this.
     static let listBoxLimit = 100_000
-    /// The stock lists are compared up to 1,000,000 rows; 10,000,000 is ours alone.
-    static let peerLimit = 1_000_000
+    /// GtkTreeView is compared up to 1,000,000 rows (2 s and 360 MB there already).
+    static let treeViewLimit = 1_000_000
     /// The like-for-like memory line (ours over the peers' pre-generated strings) runs here.
     static let likeForLikeRows = 1_000_000
+    /// The motion benchmarks' list.
+    static let motionRows = 1_000_000
 
     var jsonPath: String?
     var frames = 240
     var rows = Options.defaultRows
     var lists = ListKind.allCases
+    var glModes = GLMode.allCases
+    var styles = HeaderStyle.allCases
     var micro = true
     var likeForLike = true
-    /// Hidden: `--child LIST ROWS` measures one list in this process and prints one JSON line.
+    var motion = true
+    /// Hidden: `--child LIST ROWS` measures one GTK 3 list in this process and prints one JSON line.
     var child: (list: ListKind, rows: Int)?
     /// Hidden: `--child-baseline` measures the same window around an empty GtkScrolledWindow.
     var baselineChild = false
     var data = RowData.computed
-
-    static let usage = """
-        usage: refresh-bench [--json FILE] [--frames N] [--rows N,N,…] [--lists ours,treeview,listbox]
-                             [--no-micro] [--no-like-for-like]
-
-        Measures RefreshView against GtkTreeView + GtkListStore and GtkListBox, each list and row
-        count in a child process of its own, and prints a table with ratios (peer / ours).
-        Needs an X display: run it under Xvfb, e.g.
-          xvfb-run -a -s "-screen 0 1280x1024x24" refresh-bench --json bench.json
-
-          --json FILE          also write the figures as JSON to FILE
-          --frames N           frames timed while scrolling, per list and row count (≥ 8; default 240)
-          --rows N,N,…         row counts (default 1000,100000,1000000,10000000)
-          --lists L,L,…        lists to measure (default ours,treeview,listbox)
-          --no-micro           skip the header/footer frame and core-per-event figures
-          --no-like-for-like   skip ours over pre-generated strings at 1,000,000 rows
-        """
-
-    enum ParseResult {
-        case run(Options)
-        case help
-        case error(String)
-    }
-
-    static func parse(_ arguments: [String]) -> ParseResult {
-        var options = Options()
-        var rest = arguments[...]
-        func value() -> String? { rest.popFirst() }
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "-h", "--help":
-                return .help
-            case "--json":
-                guard let path = value(), !path.isEmpty else { return .error("--json needs a file name") }
-                options.jsonPath = path
-            case "--frames":
-                guard let text = value(), let n = Int(text), n >= 8 else {
-                    return .error("--frames needs a whole number ≥ 8")
-                }
-                options.frames = n
-            case "--rows":
-                guard let text = value() else { return .error("--rows needs a list of row counts") }
-                let counts = text.split(separator: ",").map { Int($0.filter { $0 != "_" }) }
-                guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) > 0 }) else {
-                    return .error("--rows needs positive whole numbers separated by commas, got '\(text)'")
-                }
-                options.rows = counts.compactMap { $0 }
-            case "--lists":
-                guard let text = value() else { return .error("--lists needs a list of names") }
-                var kinds: [ListKind] = []
-                for name in text.split(separator: ",") {
-                    guard let kind = ListKind(rawValue: String(name)) else {
-                        return .error("unknown list '\(name)' (expected ours, treeview or listbox)")
-                    }
-                    if !kinds.contains(kind) { kinds.append(kind) }
-                }
-                options.lists = kinds
-            case "--no-micro":
-                options.micro = false
-            case "--no-like-for-like":
-                options.likeForLike = false
-            case "--child":
-                guard let name = value(), let kind = ListKind(rawValue: name),
-                      let text = value(), let n = Int(text), n > 0
-                else { return .error("--child needs a list name and a row count") }
-                options.child = (kind, n)
-            case "--child-baseline":
-                options.baselineChild = true
-            case "--data":
-                guard let text = value(), let data = RowData(rawValue: text) else {
-                    return .error("--data needs 'computed' or 'strings'")
-                }
-                options.data = data
-            default:
-                return .error("unknown argument '\(argument)'")
-            }
-        }
-        return .run(options)
-    }
+    /// Hidden: `--motion SCENARIO --style STYLE` runs one motion benchmark in this process.
+    var motionChild: MotionScenario?
+    var style = HeaderStyle.jike
 }
 
 /// Writes to stderr (progress and errors: stdout carries the table, or a child's JSON line).

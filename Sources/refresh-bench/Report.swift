@@ -10,6 +10,17 @@ enum Outcome: Sendable {
 struct RunKey: Hashable, Sendable {
     var rows: Int
     var list: ListKind
+    var gl: GLMode
+}
+
+struct BaselineKey: Hashable, Sendable {
+    var toolkit: Toolkit
+    var gl: GLMode
+}
+
+enum MotionOutcome: Sendable {
+    case measured(MotionResult)
+    case failed(MotionScenario, String, String)
 }
 
 /// Everything one run produced, and its table, goals and JSON.
@@ -17,80 +28,117 @@ struct Report: Sendable {
     var machine: Machine
     var rows: [Int]
     var lists: [ListKind]
+    var glModes: [GLMode]
     var frames: Int
     var outcomes: [RunKey: Outcome] = [:]
     /// Ours over the peers' pre-generated strings at 1,000,000 rows (like-for-like memory).
-    var likeForLike: Outcome?
+    var likeForLike: [GLMode: Outcome] = [:]
     var micro: Micro.Figures?
-    /// Peak RSS (MB) of the same window around an empty GtkScrolledWindow.
-    var baseline: Double?
+    /// Each toolkit's empty window (an empty GtkScrolledWindow), per GL setting.
+    var baselines: [BaselineKey: Baseline] = [:]
+    /// Why the GTK 4 peer did not run, if it did not.
+    var gtk4Skipped: String?
+    var motion: [MotionOutcome] = []
 
-    func measured(_ list: ListKind, _ rows: Int) -> Measurement? {
-        if case .measured(let m)? = outcomes[RunKey(rows: rows, list: list)] { return m }
+    func measured(_ list: ListKind, _ rows: Int, _ gl: GLMode) -> Measurement? {
+        if case .measured(let m)? = outcomes[RunKey(rows: rows, list: list, gl: gl)] { return m }
         return nil
+    }
+
+    /// Peak RSS over the toolkit's own empty window, in MB.
+    func overEmpty(_ m: Measurement) -> Double? {
+        baselines[BaselineKey(toolkit: m.list.toolkit, gl: m.gl)].map { m.peakRSSMB - $0.peakRSSMB }
+    }
+
+    static func shortRenderer(_ name: String) -> String {
+        if name.hasPrefix("cairo") { return "cairo" }
+        if name == "GskCairoRenderer" { return "gsk-cairo" }
+        if name == "GskGLRenderer" || name == "GskNglRenderer" { return "gsk-gl" }
+        if name == "GskVulkanRenderer" { return "gsk-vulkan" }
+        return name
     }
 
     // MARK: - Table
 
+    private static let columns: [(String, Int, Bool)] = [
+        ("rows", 11, false), ("list", 15, false), ("renderer", 9, false), ("first ms", 9, true), ("×ours", 7, true),
+        ("frame ms", 9, true), ("p99 ms", 8, true), ("×ours", 7, true), ("draw ms", 8, true), ("jump mid", 9, true),
+        ("jump end", 9, true), ("peak MB", 8, true), ("over empty", 11, true), ("×ours", 7, true), ("steady MB", 10, true),
+        ("layout/paint/after", 19, true),
+    ]
+
+    private static func line(_ cells: [String]) -> String {
+        zip(cells, columns).map { cell, column in
+            column.2 ? Format.padLeft(cell, column.1) : Format.padRight(cell, column.1)
+        }.joined(separator: " ").trimmingTrailingSpaces()
+    }
+
     var table: String {
         var out: [String] = []
-        out.append("refresh-bench: RefreshView against GTK 3's stock lists")
+        out.append("refresh-bench: RefreshView against GTK 3's stock lists and GTK 4's GtkListView")
         out.append("machine: \(machine.label); display \(machine.display); load average at start "
                    + Format.fixed(machine.loadAverage, 2))
         if machine.loadAverage > 0.5 * Double(machine.cores) {
             out.append("note: the machine was busy when the run started: timings may be noisy")
         }
-        out.append("")
-        let header = [("rows", 12, false), ("list", 14, false), ("first ms", 10, true), ("×ours", 8, true),
-                      ("frame med ms", 13, true), ("p99 ms", 8, true), ("×ours", 8, true),
-                      ("peak MB", 9, true), ("×ours", 8, true), ("over base MB", 13, true)]
-        func line(_ cells: [String]) -> String {
-            zip(cells, header).map { cell, column in
-                column.2 ? Format.padLeft(cell, column.1) : Format.padRight(cell, column.1)
-            }.joined(separator: " ").trimmingTrailingSpaces()
-        }
-        out.append(line(header.map { $0.0 }))
-        out.append(String(repeating: "-", count: header.reduce(0) { $0 + $1.1 + 1 } - 1))
-        for n in rows {
-            var first = true
-            let ours = measured(.ours, n)
-            for list in lists {
-                let rowsCell = first ? Format.grouped(n) : ""
-                first = false
-                switch outcomes[RunKey(rows: n, list: list)] {
-                case .measured(let m)?:
-                    out.append(line(cells(rowsCell, list.title, m, against: list == .ours ? nil : ours)))
-                case .failed(let message)?:
-                    out.append(line([rowsCell, list.title]) + "  FAILED: \(message)")
-                case .skipped(let reason)?:
-                    out.append(line([rowsCell, list.title]) + "  skipped: \(reason)")
-                case nil:
-                    break
+        if let gtk4Skipped { out.append("GTK 4 peer skipped: \(gtk4Skipped)") }
+        for gl in glModes {
+            out.append("")
+            out.append("== \(gl.title)")
+            out.append(Report.line(Report.columns.map { $0.0 }))
+            out.append(String(repeating: "-", count: Report.columns.reduce(0) { $0 + $1.1 + 1 } - 1))
+            for n in rows {
+                var first = true
+                let ours = measured(.ours, n, gl)
+                for list in lists {
+                    let rowsCell = first ? Format.grouped(n) : ""
+                    first = false
+                    switch outcomes[RunKey(rows: n, list: list, gl: gl)] {
+                    case .measured(let m)?:
+                        out.append(Report.line(cells(rowsCell, list.title, m, against: list == .ours ? nil : ours)))
+                    case .failed(let message)?:
+                        out.append(Report.line([rowsCell, list.title]) + "  FAILED: \(message)")
+                    case .skipped(let reason)?:
+                        out.append(Report.line([rowsCell, list.title]) + "  skipped: \(reason.prefix(90))")
+                    case nil:
+                        break
+                    }
                 }
             }
-        }
-        if let likeForLike {
-            out.append("like for like: ours over the same pre-generated strings as the peers")
-            let n = Options.likeForLikeRows
-            switch likeForLike {
-            case .measured(let m): out.append(line(cells(Format.grouped(n), "ours+strings", m, against: nil)))
-            case .failed(let message): out.append(line([Format.grouped(n), "ours+strings"]) + "  FAILED: \(message)")
-            case .skipped(let reason): out.append(line([Format.grouped(n), "ours+strings"]) + "  skipped: \(reason)")
+            if let likeForLike = likeForLike[gl] {
+                let n = Format.grouped(Options.likeForLikeRows)
+                switch likeForLike {
+                case .measured(let m): out.append(Report.line(cells(n, "ours+strings", m, against: nil)))
+                case .failed(let message): out.append(Report.line([n, "ours+strings"]) + "  FAILED: \(message)")
+                case .skipped(let reason): out.append(Report.line([n, "ours+strings"]) + "  skipped: \(reason)")
+                }
             }
+            let empties = Toolkit.allCases.compactMap { toolkit in
+                baselines[BaselineKey(toolkit: toolkit, gl: gl)].map { b in
+                    "\(toolkit.title) \(Format.fixed(b.peakRSSMB, 1)) MB peak"
+                        + (b.steadyRSSMB.map { ", \(Format.fixed($0, 1)) MB steady" } ?? "")
+                        + " (\(Report.shortRenderer(b.renderer)))"
+                }
+            }
+            if !empties.isEmpty { out.append("empty window: " + empties.joined(separator: "; ")) }
         }
         out.append("")
         out.append(contentsOf: Report.methodNotes(frames: frames))
-        if let baseline {
-            out.append("base: the same window around an empty GtkScrolledWindow peaks at \(Format.fixed(baseline, 1)) MB: "
-                       + "what any GTK 3 process costs here")
-            out.append("  before it shows a row (\"over base\" is the list's own share).")
-        }
         if let data = outcomes.values.compactMap({ outcome -> Measurement? in
             if case .measured(let m) = outcome, m.dataBytes > 0 { return m } else { return nil }
         }).max(by: { $0.rows < $1.rows }) {
             out.append("data: the pre-generated strings take \(Format.fixed(Double(data.dataBytes) / Double(data.rows), 1)) "
                        + "B per row (\(Format.fixed(Double(data.dataBytes) / 1_048_576, 1)) MB at "
                        + "\(Format.grouped(data.rows)) rows).")
+        }
+        if !motion.isEmpty {
+            out.append("")
+            out.append("Motion (ours, \(Format.grouped(Options.motionRows)) rows, synthesized input through the window, "
+                       + "GTK defaults; a frame is missed when its interval exceeds 1.5 × 16.7 ms)")
+            out.append(motionTable)
+            for case .measured(let r) in motion where !r.missedDetail.isEmpty {
+                out.append("missed in \(r.scenario.rawValue)/\(r.style): " + r.missedDetail)
+            }
         }
         if let micro {
             out.append("")
@@ -103,8 +151,32 @@ struct Report: Sendable {
                        + "refreshes and \(Format.grouped(micro.coreLoads)) loads; median of 5 passes)")
         }
         out.append("")
-        out.append("Goals")
+        out.append("Goals (from this run; never asserted)")
         for goal in goals { out.append("\(goal.status.rawValue)  \(goal.text)") }
+        return out.joined(separator: "\n")
+    }
+
+    var motionTable: String {
+        let header = [("scenario", 14, false), ("style", 8, false), ("frames", 7, true), ("missed", 7, true),
+                      ("p50 ms", 7, true), ("p99 ms", 7, true), ("max ms", 7, true), ("paint med", 10, true),
+                      ("paint max", 10, true), ("inputs", 7, true)]
+        func line(_ cells: [String]) -> String {
+            zip(cells, header).map { cell, column in
+                column.2 ? Format.padLeft(cell, column.1) : Format.padRight(cell, column.1)
+            }.joined(separator: " ").trimmingTrailingSpaces()
+        }
+        var out = [line(header.map { $0.0 }), String(repeating: "-", count: header.reduce(0) { $0 + $1.1 + 1 } - 1)]
+        func f(_ v: Double?, _ d: Int) -> String { v.map { Format.fixed($0, d) } ?? "-" }
+        for outcome in motion {
+            switch outcome {
+            case .measured(let r):
+                out.append(line([r.scenario.rawValue, r.style, String(r.frames), String(r.missed), f(r.p50IntervalMs, 1),
+                                 f(r.p99IntervalMs, 1), f(r.maxIntervalMs, 1), f(r.paintMsMedian, 2), f(r.paintMsMax, 2),
+                                 String(r.inputEvents)]))
+            case .failed(let scenario, let style, let message):
+                out.append(line([scenario.rawValue, style]) + "  FAILED: \(message)")
+            }
+        }
         return out.joined(separator: "\n")
     }
 
@@ -113,25 +185,33 @@ struct Report: Sendable {
             guard let peer, let base, base > 0 else { return "" }
             return Format.ratio(peer / base)
         }
-        return [rowsCell, name, Format.adaptive(m.firstFrameMs), ratio(m.firstFrameMs, ours?.firstFrameMs),
-                m.frameMedianMs.map { Format.fixed($0, 3) } ?? "-", m.frameP99Ms.map { Format.fixed($0, 3) } ?? "-",
-                ratio(m.frameMedianMs, ours?.frameMedianMs),
-                Format.fixed(m.peakRSSMB, 1), ratio(m.peakRSSMB, ours?.peakRSSMB),
-                baseline.map { Format.fixed(m.peakRSSMB - $0, 1) } ?? ""]
+        func f(_ v: Double?, _ d: Int) -> String { v.map { Format.fixed($0, d) } ?? "-" }
+        let over = overEmpty(m)
+        return [rowsCell, name, Report.shortRenderer(m.renderer), Format.adaptive(m.firstFrameMs),
+                ratio(m.firstFrameMs, ours?.firstFrameMs),
+                f(m.frameMedianMs, 3), f(m.frameP99Ms, 3), ratio(m.frameMedianMs, ours?.frameMedianMs),
+                f(m.drawMedianMs, 3), f(m.jumpMidMs, 2), f(m.jumpEndMs, 2),
+                Format.fixed(m.peakRSSMB, 1), f(over, 1), ratio(over, ours.flatMap { overEmpty($0) }),
+                f(m.steadyRSSMB, 1), m.cycleSplit ?? "-"]
     }
 
     static func methodNotes(frames: Int) -> [String] {
         [
-            "ours: RefreshView over a RowSource that computes each row from its index (nothing stored: what the",
-            "  widget is designed for). Peers: every row's string generated before the clock into one buffer,",
-            "  then copied into a GtkListStore (one column, fixed-height mode) or one GtkLabel per GtkListBox",
-            "  row; their peaks include that buffer (so does ours+strings). Every list's rows are 56 px apart and",
-            "  show two lines of text (ellipsized): the same rows are on screen in each.",
-            "first: creating the list (filling its model) to the end of its first \"draw\" (g_get_monotonic_time).",
-            "frame: each list's GtkScrolledWindow \"draw\" emission, timed by handlers before and after the default",
-            "  one (children included), per frame, while the vadjustment moves 1/3 page per frame: \(frames) frames in",
-            "  4 runs (top, 1/3, 2/3, end), 800×600 window. Same method for all three lists.",
-            "peak: the child process's ru_maxrss (wait4); each list and row count runs in a process of its own.",
+            "ours: RefreshView over a RowSource that computes each row from its index (nothing stored). GtkListView: GTK 4's",
+            "  list over a GListModel that makes each item on demand from its index. Others: every row's string generated",
+            "  before the clock into one buffer, then copied into a GtkListStore (GtkTreeView, fixed-height mode), one",
+            "  GtkLabel per GtkListBox row, or a GtkStringList (GtkListView+SL); their peaks include that buffer (so does",
+            "  ours+strings). Every list's rows are 56 px apart with two ellipsized lines of text, in an 800×600 window.",
+            "first: creating the list (filling its model) to the end of the first paint cycle that shows it.",
+            "frame: the frame clock's paint cycle, from the start of before-paint to the end of after-paint (layout,",
+            "  drawing and the copy to the window inside), the same for GTK 3 and GTK 4, while the vadjustment moves",
+            "  1/3 page per frame: \(frames) frames in 4 runs (top, 1/3, 2/3, end); median and p99. draw: GTK 3 only, the",
+            "  GtkScrolledWindow's \"draw\" emission in the same frames. jump: the paint cycle of a jump from the top to",
+            "  the middle, then to the end. layout/paint/after: medians of the frame's three parts (before-paint to the",
+            "  end of layout; paint; after-paint), in ms.",
+            "peak: the child process's VmHWM at its end, one process per list, row count and GL setting. over empty:",
+            "  peak minus the peak of the same toolkit's empty window (an empty GtkScrolledWindow) with the same GL",
+            "  setting. steady: VmRSS 0.2 s after the first frame.",
             "×ours: peer / ours (above 1: ours is faster or smaller).",
         ]
     }
@@ -148,56 +228,74 @@ struct Report: Sendable {
 
     var goals: [Goal] {
         var goals: [Goal] = []
+        func add(_ key: String, _ text: String, _ value: Double?, passes: (Double) -> Bool, detail: String = "") {
+            guard let value else {
+                goals.append(Goal(status: .skip, key: key, text: text + ": not measured"))
+                return
+            }
+            goals.append(Goal(status: passes(value) ? .pass : .miss, key: key, text: text + ": " + detail, value: value))
+        }
+        func ms(_ v: Double) -> String { Format.adaptive(v) + " ms" }
+        func mb(_ v: Double) -> String { Format.fixed(v, 1) + " MB" }
+
+        // Against GtkListView on demand, Cairo with GL disabled (like for like).
+        for n in [1_000_000, 10_000_000] where rows.contains(n) {
+            let ours = measured(.ours, n, .off), peer = measured(.gtk4Listview, n, .off)
+            let label = "at \(Format.grouped(n)) rows vs GtkListView on demand (Cairo, GL off)"
+            let speedup = ours.flatMap { o in peer.map { $0.firstFrameMs / o.firstFrameMs } }
+            add("first_frame_vs_listview_\(n)", "first frame ≥ 5× sooner \(label)", speedup, passes: { $0 >= 5 },
+                detail: speedup.map { Format.ratio($0) + " (\(ms(ours!.firstFrameMs)) vs \(ms(peer!.firstFrameMs)))" } ?? "")
+            let share = ours?.frameMedianMs.flatMap { o in peer?.frameMedianMs.map { o / $0 } }
+            add("frame_vs_listview_\(n)", "frame median ≤ 1/4 of its \(label)", share, passes: { $0 <= 0.25 },
+                detail: share.map { Format.fixed($0, 2) + " (\(ms(ours!.frameMedianMs!)) vs \(ms(peer!.frameMedianMs!)))" } ?? "")
+            let oursOver = ours.flatMap { overEmpty($0) }, peerOver = peer.flatMap { overEmpty($0) }
+            let memShare = oursOver.flatMap { o in peerOver.flatMap { $0 > 0 ? o / $0 : nil } }
+            add("memory_vs_listview_\(n)", "memory over the empty window ≤ 1/2 of its \(label)", memShare,
+                passes: { $0 <= 0.5 },
+                detail: memShare.map { Format.fixed($0, 2) + " (\(mb(oursOver!)) vs \(mb(peerOver!)))" } ?? "")
+        }
+        if rows.contains(10_000_000) {
+            let ours = measured(.ours, 10_000_000, .off), peer = measured(.gtk4Stringlist, 10_000_000, .off)
+            let speedup = ours.flatMap { o in peer.map { $0.firstFrameMs / o.firstFrameMs } }
+            add("first_frame_vs_stringlist_10000000",
+                "first frame ≥ 100× sooner at 10,000,000 rows vs GtkListView over a filled GtkStringList (Cairo, GL off)",
+                speedup, passes: { $0 >= 100 },
+                detail: speedup.map { Format.ratio($0) + " (\(ms(ours!.firstFrameMs)) vs \(ms(peer!.firstFrameMs)))" } ?? "")
+        }
+        // Motion: every style, both scenarios.
+        for case .measured(let r) in motion {
+            let p99 = r.p99IntervalMs ?? .infinity
+            let ok = r.missed == 0 && p99 <= 1.2 * MotionRun.frameMs
+            goals.append(Goal(status: ok ? .pass : .miss, key: "motion_\(r.scenario.rawValue)_\(r.style)",
+                              text: "\(r.scenario.rawValue), \(r.style): 0 missed frames and p99 interval ≤ 20.0 ms: "
+                                  + "\(r.missed) missed of \(r.frames), p99 \(Format.fixed(p99, 1)) ms",
+                              value: Double(r.missed)))
+        }
+
+        // The earlier goals against GtkTreeView (GTK defaults when measured, else GL off).
+        let gl: GLMode = glModes.contains(.default) ? .default : .off
         let n = 1_000_000
-        let ours = measured(.ours, n), tree = measured(.treeview, n)
-        if let ours, let tree {
-            let speedup = tree.firstFrameMs / ours.firstFrameMs
-            goals.append(Goal(status: speedup >= 20 ? .pass : .miss, key: "first_frame_speedup_1m",
-                              text: "first frame at 1,000,000 rows ≥ 20× sooner than GtkTreeView's: "
-                                  + "\(Format.ratio(speedup)) (\(Format.adaptive(ours.firstFrameMs)) ms vs "
-                                  + "\(Format.adaptive(tree.firstFrameMs)) ms)", value: speedup))
-            let share = ours.peakRSSMB / tree.peakRSSMB
-            goals.append(Goal(status: share <= 1.0 / 3 ? .pass : .miss, key: "peak_memory_share_1m",
-                              text: "peak memory at 1,000,000 rows ≤ 1/3 of GtkTreeView's: \(Format.fixed(share, 2)) "
-                                  + "(\(Format.fixed(ours.peakRSSMB, 1)) MB vs \(Format.fixed(tree.peakRSSMB, 1)) MB)",
-                              value: share))
-        } else {
-            goals.append(Goal(status: .skip, key: "first_frame_speedup_1m",
-                              text: "first frame at 1,000,000 rows ≥ 20× sooner than GtkTreeView's: not measured"))
-            goals.append(Goal(status: .skip, key: "peak_memory_share_1m",
-                              text: "peak memory at 1,000,000 rows ≤ 1/3 of GtkTreeView's: not measured"))
-        }
-
-        let medians = rows.compactMap { r in measured(.ours, r)?.frameMedianMs.map { (r, $0) } }
-        if let worst = medians.max(by: { $0.1 < $1.1 }) {
-            goals.append(Goal(status: worst.1 <= 1 ? .pass : .miss, key: "frame_median_ms",
-                              text: "frame draw median ≤ 1 ms: worst \(Format.fixed(worst.1, 3)) ms "
-                                  + "(ours, \(Format.grouped(worst.0)) rows)", value: worst.1))
-        } else {
-            goals.append(Goal(status: .skip, key: "frame_median_ms", text: "frame draw median ≤ 1 ms: not measured"))
-        }
-
-        if let big = measured(.ours, 1_000_000)?.frameMedianMs, let small = measured(.ours, 1_000)?.frameMedianMs {
-            let growth = big / small
-            goals.append(Goal(status: growth <= 1.2 ? .pass : .miss, key: "frame_growth_1m_vs_1k",
-                              text: "frame draw at 1,000,000 rows within 1.2× of 1,000 rows: \(Format.fixed(growth, 2))× "
-                                  + "(\(Format.fixed(big, 3)) vs \(Format.fixed(small, 3)) ms)", value: growth))
-        } else {
-            goals.append(Goal(status: .skip, key: "frame_growth_1m_vs_1k",
-                              text: "frame draw at 1,000,000 rows within 1.2× of 1,000 rows: not measured"))
-        }
-
-        if let micro {
-            goals.append(Goal(status: micro.headerFrameMs <= 0.2 ? .pass : .miss, key: "header_frame_ms",
-                              text: "J header frame ≤ 0.2 ms: \(Format.fixed(micro.headerFrameMs, 4)) ms",
-                              value: micro.headerFrameMs))
-            goals.append(Goal(status: micro.coreNsPerEvent <= 1000 ? .pass : .miss, key: "core_ns_per_event",
-                              text: "core ≤ 1 µs per input event: \(Format.fixed(micro.coreNsPerEvent, 1)) ns",
-                              value: micro.coreNsPerEvent))
-        } else {
-            goals.append(Goal(status: .skip, key: "header_frame_ms", text: "J header frame ≤ 0.2 ms: not measured"))
-            goals.append(Goal(status: .skip, key: "core_ns_per_event", text: "core ≤ 1 µs per input event: not measured"))
-        }
+        let ours = measured(.ours, n, gl), tree = measured(.treeview, n, gl)
+        let speedup = ours.flatMap { o in tree.map { $0.firstFrameMs / o.firstFrameMs } }
+        add("first_frame_speedup_1m", "first frame at 1,000,000 rows ≥ 20× sooner than GtkTreeView's (GL \(gl.rawValue))",
+            speedup, passes: { $0 >= 20 },
+            detail: speedup.map { Format.ratio($0) + " (\(ms(ours!.firstFrameMs)) vs \(ms(tree!.firstFrameMs)))" } ?? "")
+        let share = ours.flatMap { o in tree.map { o.peakRSSMB / $0.peakRSSMB } }
+        add("peak_memory_share_1m", "peak memory at 1,000,000 rows ≤ 1/3 of GtkTreeView's (GL \(gl.rawValue))", share,
+            passes: { $0 <= 1.0 / 3 },
+            detail: share.map { Format.fixed($0, 2) + " (\(mb(ours!.peakRSSMB)) vs \(mb(tree!.peakRSSMB)))" } ?? "")
+        let draws = glModes.flatMap { g in rows.compactMap { r in measured(.ours, r, g)?.drawMedianMs.map { (r, $0) } } }
+        let worst = draws.max(by: { $0.1 < $1.1 })
+        add("frame_median_ms", "draw-only median ≤ 1 ms", worst?.1, passes: { $0 <= 1 },
+            detail: worst.map { "worst \(Format.fixed($0.1, 3)) ms (ours, \(Format.grouped($0.0)) rows)" } ?? "")
+        let big = measured(.ours, 1_000_000, gl)?.frameMedianMs, small = measured(.ours, 1_000, gl)?.frameMedianMs
+        let growth = big.flatMap { b in small.map { b / $0 } }
+        add("frame_growth_1m_vs_1k", "frame at 1,000,000 rows within 1.2× of 1,000 rows", growth, passes: { $0 <= 1.2 },
+            detail: growth.map { Format.fixed($0, 2) + "× (\(ms(big!)) vs \(ms(small!)))" } ?? "")
+        add("header_frame_ms", "J header frame ≤ 0.2 ms", micro?.headerFrameMs, passes: { $0 <= 0.2 },
+            detail: micro.map { Format.fixed($0.headerFrameMs, 4) + " ms" } ?? "")
+        add("core_ns_per_event", "core ≤ 1 µs per input event", micro?.coreNsPerEvent, passes: { $0 <= 1000 },
+            detail: micro.map { Format.fixed($0.coreNsPerEvent, 1) + " ns" } ?? "")
         return goals
     }
 
@@ -207,35 +305,77 @@ struct Report: Sendable {
         func result(_ m: Measurement) -> String {
             "{\"rows\": \(m.rows), \"list\": \"\(m.list.rawValue)\", "
                 + "\"first_frame_ms\": \(Format.jsonNumber(m.firstFrameMs, 3)), "
+                + "\"first_split_ms\": \(m.firstSplit.map { Format.jsonString($0) } ?? "null"), "
                 + "\"frame_ms_median\": \(Format.jsonNumber(m.frameMedianMs, 4)), "
                 + "\"frame_ms_p99\": \(Format.jsonNumber(m.frameP99Ms, 4)), "
                 + "\"peak_rss_mb\": \(Format.jsonNumber(m.peakRSSMB, 1)), "
+                + "\"rss_over_empty_mb\": \(Format.jsonNumber(overEmpty(m), 1)), "
+                + "\"renderer\": \(Format.jsonString(m.renderer)), \"gl\": \"\(m.gl.rawValue)\", "
+                + "\"draw_ms_median\": \(Format.jsonNumber(m.drawMedianMs, 4)), "
+                + "\"draw_ms_p99\": \(Format.jsonNumber(m.drawP99Ms, 4)), "
+                + "\"jump_mid_ms\": \(Format.jsonNumber(m.jumpMidMs, 3)), \"jump_end_ms\": \(Format.jsonNumber(m.jumpEndMs, 3)), "
+                + "\"cycle_split_ms\": \(m.cycleSplit.map { Format.jsonString($0) } ?? "null"), "
+                + "\"steady_rss_mb\": \(Format.jsonNumber(m.steadyRSSMB, 1)), "
                 + "\"frames\": \(m.frames), \"data\": \"\(m.data.rawValue)\", \"row_px\": \(Format.jsonNumber(m.rowPx, 2)), "
-                + "\"vmhwm_mb\": \(Format.jsonNumber(m.vmHWMMB, 1)), \"wall_s\": \(Format.jsonNumber(m.wallSeconds, 2))}"
+                + "\"ru_maxrss_mb\": \(Format.jsonNumber(m.ruMaxRSSMB, 1)), \"wall_s\": \(Format.jsonNumber(m.wallSeconds, 2))}"
         }
         var results: [String] = []
         var skipped: [String] = []
         var failed: [String] = []
-        for n in rows {
-            for list in lists {
-                switch outcomes[RunKey(rows: n, list: list)] {
-                case .measured(let m)?: results.append(result(m))
-                case .skipped(let reason)?:
-                    skipped.append("{\"rows\": \(n), \"list\": \"\(list.rawValue)\", \"reason\": \(Format.jsonString(reason))}")
-                case .failed(let message)?:
-                    failed.append("{\"rows\": \(n), \"list\": \"\(list.rawValue)\", \"error\": \(Format.jsonString(message))}")
-                case nil: break
+        for gl in glModes {
+            for n in rows {
+                for list in lists {
+                    let where_ = "\"rows\": \(n), \"list\": \"\(list.rawValue)\", \"gl\": \"\(gl.rawValue)\""
+                    switch outcomes[RunKey(rows: n, list: list, gl: gl)] {
+                    case .measured(let m)?: results.append(result(m))
+                    case .skipped(let reason)?: skipped.append("{\(where_), \"reason\": \(Format.jsonString(reason))}")
+                    case .failed(let message)?: failed.append("{\(where_), \"error\": \(Format.jsonString(message))}")
+                    case nil: break
+                    }
                 }
+            }
+        }
+        var motionObjects: [String] = []
+        for outcome in motion {
+            switch outcome {
+            case .measured(let r):
+                motionObjects.append(
+                    "{\"scenario\": \"\(r.scenario.rawValue)\", \"style\": \"\(r.style)\", \"frames\": \(r.frames), "
+                        + "\"missed\": \(r.missed), \"p50_interval_ms\": \(Format.jsonNumber(r.p50IntervalMs, 3)), "
+                        + "\"p99_interval_ms\": \(Format.jsonNumber(r.p99IntervalMs, 3)), "
+                        + "\"max_interval_ms\": \(Format.jsonNumber(r.maxIntervalMs, 3)), "
+                        + "\"paint_ms_median\": \(Format.jsonNumber(r.paintMsMedian, 4)), "
+                        + "\"paint_ms_max\": \(Format.jsonNumber(r.paintMsMax, 4)), "
+                        + "\"duration_ms\": \(Format.jsonNumber(r.durationMs, 1)), \"input_events\": \(r.inputEvents), "
+                        + "\"missed_detail\": \(Format.jsonString(r.missedDetail))}")
+            case .failed(let scenario, let style, let message):
+                failed.append("{\"scenario\": \"\(scenario.rawValue)\", \"style\": \"\(style)\", "
+                              + "\"error\": \(Format.jsonString(message))}")
             }
         }
         var fields: [String] = []
         fields.append("\"machine\": \(Format.jsonString(machine.label))")
         fields.append("\"results\": [\n    " + results.joined(separator: ",\n    ") + "\n  ]")
+        fields.append("\"motion\": [\n    " + motionObjects.joined(separator: ",\n    ") + "\n  ]")
         fields.append("\"header_frame_ms\": \(Format.jsonNumber(micro?.headerFrameMs, 5))")
         fields.append("\"footer_frame_ms\": \(Format.jsonNumber(micro?.footerFrameMs, 5))")
         fields.append("\"core_ns_per_event\": \(Format.jsonNumber(micro?.coreNsPerEvent, 1))")
-        if case .measured(let m)? = likeForLike { fields.append("\"like_for_like\": [\(result(m))]") }
-        fields.append("\"baseline_peak_rss_mb\": \(Format.jsonNumber(baseline, 1))")
+        let likes = glModes.compactMap { gl -> String? in
+            if case .measured(let m)? = likeForLike[gl] { return result(m) } else { return nil }
+        }
+        if !likes.isEmpty { fields.append("\"like_for_like\": [\(likes.joined(separator: ", "))]") }
+        fields.append("\"baselines\": [" + glModes.flatMap { gl in
+            Toolkit.allCases.compactMap { toolkit in
+                baselines[BaselineKey(toolkit: toolkit, gl: gl)].map { b in
+                    "{\"toolkit\": \"\(toolkit.rawValue)\", \"gl\": \"\(gl.rawValue)\", "
+                        + "\"peak_rss_mb\": \(Format.jsonNumber(b.peakRSSMB, 1)), "
+                        + "\"steady_rss_mb\": \(Format.jsonNumber(b.steadyRSSMB, 1)), "
+                        + "\"renderer\": \(Format.jsonString(b.renderer))}"
+                }
+            }
+        }.joined(separator: ", ") + "]")
+        fields.append("\"baseline_peak_rss_mb\": \(Format.jsonNumber(baselines[BaselineKey(toolkit: .gtk3, gl: .default)]?.peakRSSMB, 1))")
+        if let gtk4Skipped { fields.append("\"gtk4_skipped\": \(Format.jsonString(gtk4Skipped))") }
         fields.append("\"skipped\": [" + skipped.joined(separator: ", ") + "]")
         if !failed.isEmpty { fields.append("\"failed\": [" + failed.joined(separator: ", ") + "]") }
         fields.append("\"goals\": [\n    " + goals.map { goal in

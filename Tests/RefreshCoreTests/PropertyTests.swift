@@ -183,6 +183,22 @@ struct Simulation {
     static let styles: [HeaderStyle] = [.jike, .classic, .plain]
     static let tracing = ProcessInfo.processInfo.environment["REFRESHCORE_TRACE"] != nil
     static let frame = 1.0 / 60
+    /// The shortest time any settle of an edge takes (the keys' scroll of a held header, 0.2 s).
+    static let shortestSettle = [Tuning.springBackDuration, Tuning.refreshSettleDuration, Tuning.revealDuration,
+                                 Tuning.endDuration, Tuning.keyScrollDuration].min()!
+    /// The longest time any settle takes (the end animation, 0.5 s).
+    static let longestSettle = [Tuning.springBackDuration, Tuning.refreshSettleDuration, Tuning.revealDuration,
+                                Tuning.endDuration, Tuning.keyScrollDuration].max()!
+    /// A style switch mid-settle may leave a settle towards another style's held height.
+    static let tallestHeader = HeaderStyle.allCases.map(\.heldHeight).max()!
+    /// The pull and push shown over the last `longestSettle` (and a frame): where any settle
+    /// under way can have started from.
+    var recent: [(t: Double, pull: Double, push: Double)] = []
+
+    mutating func remember(pull: Double, push: Double) {
+        recent.append((t, pull, push))
+        recent.removeAll { $0.t < t - Self.longestSettle - 2 * Self.frame }
+    }
 
     init(_ scenario: Scenario) {
         self.scenario = scenario
@@ -199,6 +215,7 @@ struct Simulation {
             sim.stepIndex = i
             sim.wait(step.dt)
             sim.perform(step.action)
+            sim.remember(pull: sim.e.pull, push: sim.e.push)
             if sim.failure != nil { return sim.failure }
         }
         sim.stepIndex = scenario.steps.count
@@ -221,11 +238,22 @@ struct Simulation {
             if e.needsTicks {
                 frames += 1
                 let (pull, push) = (e.pull, e.push)
+                remember(pull: pull, push: push)
                 call { $0.tick(at: $1) }
-                // §2: time alone moves the content only by eased settles (≥ 0.25 s each): never a jump.
-                let bound = 3 / 0.25 * Self.frame * (e.viewportHeight + max(e.style.heldHeight, Tuning.footerHeight)) + 1e-9
-                if e.animationsEnabled, abs(e.pull - pull) > bound || abs(e.push - push) > bound {
-                    fail("a frame jumped: pull \(pull) → \(e.pull), push \(push) → \(e.push)")
+                // §2: time alone moves the content only by eased settles: never a jump. A settle
+                // is an ease-out cubic over at least `shortestSettle` s: its value moves at most
+                // 3·D/T per second (the cubic's slope is 3 at its start and falls; settles that
+                // follow each other within a frame cover no more), D being its distance. A settle
+                // runs from where the edge was when it started — a value it showed within the
+                // longest settle — to a rest no higher than that or a held height. So a frame
+                // moves an edge by at most 3/T·frame (a quarter) of the most it showed in the
+                // last half second or a held height: a pull of 70 may move 17.5 px, not 134.
+                let steepest = 3 / Self.shortestSettle * Self.frame
+                let pullBound = steepest * max(recent.map(\.pull).max() ?? 0, e.pull, Self.tallestHeader) + 1e-9
+                let pushBound = steepest * max(recent.map(\.push).max() ?? 0, e.push, Tuning.footerHeight) + 1e-9
+                if e.animationsEnabled, abs(e.pull - pull) > pullBound || abs(e.push - push) > pushBound {
+                    fail("a frame jumped: pull \(pull) → \(e.pull) (bound \(pullBound)), "
+                         + "push \(push) → \(e.push) (bound \(pushBound))")
                 }
             }
             answerDue()

@@ -43,10 +43,29 @@ private func steps(_ samples: [Double]) -> [Double] {
     zip(samples.dropFirst(), samples).map { $0 - $1 }.filter { abs($0) > 1e-9 }
 }
 
-/// True when every step goes the same way: no jitter, no jump back and forth.
-private func movesOneWay(_ samples: [Double]) -> Bool {
+/// True when the samples go from where they start to `rest` one way only — every step towards
+/// `rest`, no jitter, no jump back and forth — and end exactly at `rest`. Samples that never
+/// move pass only when they start at rest: a pull stuck on screen does not "move one way".
+func settlesOneWay(_ samples: [Double], to rest: Double) -> Bool {
+    guard let first = samples.first, samples.last == rest else { return false }
     let moved = steps(samples)
-    return moved.allSatisfy { $0 > 0 } || moved.allSatisfy { $0 < 0 }
+    if first == rest { return moved.isEmpty }
+    return first < rest ? moved.allSatisfy { $0 > 0 } : moved.allSatisfy { $0 < 0 }
+}
+
+@Suite("settlesOneWay: the check itself")
+struct SettlesOneWayTests {
+    @Test func acceptsOnlyOneWayToTheRest() {
+        #expect(settlesOneWay([90, 80, 72, 70, 70], to: 70))
+        #expect(settlesOneWay([0, 30, 60, 70], to: 70))
+        #expect(settlesOneWay([70, 70, 70], to: 70))
+        #expect(!settlesOneWay([75, 75, 75], to: 0), "a pull stuck on screen")
+        #expect(!settlesOneWay([75, 50, 20], to: 0), "stopped short of the rest")
+        #expect(!settlesOneWay([75, 50, 55, 0], to: 0), "went back")
+        #expect(!settlesOneWay([75, 80, 70], to: 70), "went away from the rest first")
+        #expect(!settlesOneWay([70, 69, 70], to: 70), "jittered at the rest")
+        #expect(!settlesOneWay([], to: 0))
+    }
 }
 
 // MARK: - 1. Release at the trigger line ±0.5 px
@@ -75,10 +94,9 @@ struct ReliabilityTriggerLineTests {
         #expect(e.header == (armed ? .armed : .pulling))
         e.scrollStop(at: t)
         let samples = e.framesOfPull(from: t, for: 1.5)
-        #expect(movesOneWay(samples), "pull went back and forth: \(steps(samples))")
-        #expect(e.offset == 0)
         let rest = armed ? style.heldHeight : 0
-        #expect(samples.last == rest)
+        #expect(settlesOneWay(samples, to: rest), "pull did not settle one way to \(rest): \(steps(samples))")
+        #expect(e.offset == 0)
         #expect(e.header == (armed ? .refreshing : .idle))
         let events = e.takeEvents()
         #expect(events.refreshRequests == (armed ? 1 : 0))
@@ -90,7 +108,7 @@ struct ReliabilityTriggerLineTests {
             // The end animation also goes one way only, to exactly 0.
             e.endRefreshing(ok: true, at: t + 1.5)
             let end = e.framesOfPull(from: t + 1.5, for: 1.5)
-            #expect(movesOneWay(end))
+            #expect(settlesOneWay(end, to: 0), "\(steps(end))")
             #expect(e.isAtRest)
             #expect(e.header == .idle)
         }
@@ -108,7 +126,8 @@ struct ReliabilityTriggerLineTests {
         #expect(e.header == .armed)
         e.scrollStop(at: 0.1)
         let samples = e.framesOfPull(from: 0.1, for: 1.5)
-        #expect(movesOneWay(samples), "pull went back and forth: \(steps(samples))")
+        // Released armed: the jike header rests at its held height, the trigger line.
+        #expect(settlesOneWay(samples, to: HeaderStyle.jike.heldHeight), "\(steps(samples))")
         #expect(samples.last == Tuning.triggerPull)
         #expect(e.takeEvents().refreshRequests == 1)
     }
@@ -129,21 +148,31 @@ struct ReliabilityTriggerLineTests {
         #expect(phases == [.pulling, .armed])
         e.scrollStop(at: t)
         let samples = e.framesOfPull(from: t, for: 1)
-        #expect(movesOneWay(samples))
+        #expect(settlesOneWay(samples, to: HeaderStyle.jike.heldHeight), "\(steps(samples))")
         #expect(e.pull == Tuning.triggerPull)
         #expect(e.takeEvents().refreshRequests == 1)
     }
 
     /// The wheel releases after its quiet period: the content must not move during the wait,
     /// then move one way only.
-    @Test func wheelReleaseAtTheLineMovesOneWay() {
-        for notches in [2, 3] {
-            var e = longList()
-            let last = e.wheel(notches: -notches, at: 0)
-            let samples = e.framesOfPull(from: last, for: 1.5)
-            #expect(movesOneWay(samples), "\(notches) notches: \(steps(samples))")
-            #expect(e.takeEvents().refreshRequests == (notches == 3 ? 1 : 0))
-        }
+    /// Two notches (p ≈ 59.5) spring back to 0; three (p ≈ 85) arm and come to rest at the
+    /// held height. Nothing moves before the quiet period has passed after the last notch.
+    @Test(arguments: [2, 3])
+    func wheelReleaseAtTheLineMovesOneWay(notches: Int) {
+        var e = longList()
+        let last = e.wheel(notches: -notches, at: 0)
+        let held = e.pull
+        #expect(near(held, RubberBand(dimension: 600).displayed(raw: Double(notches) * Tuning.wheelNotchRaw)))
+        let samples = e.framesOfPull(from: last, for: 1.5)
+        // Frame k is at last + k/60: the ones before the quiet period ends still show the pull.
+        let waiting = Int((Tuning.releaseQuietPeriod * 60).rounded(.down))
+        #expect(samples.prefix(waiting).allSatisfy { $0 == held }, "moved before the release: \(samples.prefix(waiting))")
+        let armed = notches == 3
+        let rest = armed ? HeaderStyle.jike.heldHeight : 0
+        #expect(settlesOneWay(samples, to: rest), "\(notches) notches: \(steps(samples))")
+        #expect(e.pull == rest)
+        #expect(e.header == (armed ? .refreshing : .idle))
+        #expect(e.takeEvents().refreshRequests == (armed ? 1 : 0))
     }
 }
 
@@ -468,7 +497,7 @@ struct ReliabilityRaceTests {
         #expect(p > 0 && p < Tuning.triggerPull)
         do { let answered = e.endRefreshing(ok: true, at: 0.1); #expect(answered) }
         let samples = e.framesOfPull(from: 0.1, for: 2)
-        #expect(movesOneWay(samples))
+        #expect(settlesOneWay(samples, to: 0), "\(steps(samples))")
         #expect(e.takeEvents().refreshRequests == 0)
         #expect(e.isAtRest)
         #expect(e.header == .idle)

@@ -74,6 +74,11 @@ import Testing
         Rejected("--seed", "-1", naming: "--seed"),
         Rejected("--seed", "lucky", naming: "--seed"),
         Rejected("--seed", "18446744073709551616", naming: "--seed"),
+        // --source
+        Rejected("--source", "", naming: "--source"),
+        Rejected("--source", "callback", naming: "--source"),
+        Rejected("--source", "ASYNC", naming: "--source"),
+        Rejected("--source", naming: "--source"),
         // Unknown options and stray arguments.
         Rejected("--colour", "blue", naming: "--colour"),
         Rejected("run", "--rows", "x", naming: "--rows"),
@@ -127,6 +132,8 @@ import Testing
         Accepted(["--header", "plain"]) { $0.header = .plain },
         Accepted(["--trace", "--seed", "42"]) { $0.trace = true; $0.seed = 42 },
         Accepted(["--seed", "18446744073709551615"]) { $0.seed = .max },
+        Accepted(["--source", "async"]) { $0.source = .async },
+        Accepted(["--source", "timeout"]) { $0.source = .timeout },
     ]
 
     @Test(arguments: accepted)
@@ -151,7 +158,7 @@ import Testing
         }
         if case let .exit(_, stdout, _) = DemoCommandLine.parse(["run", "--help"]) {
             for option in ["--rows", "--latency", "--fail-rate", "--page-size", "--pages", "--header", "--footer",
-                           "--trace", "--seed"] {
+                           "--trace", "--seed", "--source"] {
                 #expect(stdout.contains(option), "help lacks \(option)")
             }
         }
@@ -239,6 +246,7 @@ import Testing
         ("--seed", [], "18446744073709551616"),
         ("--header", [], "JIKE"),
         ("--footer", [], "PULL"),
+        ("--source", [], "Async"),
         ("--style", ["snapshot", "--phase", "failed", "--out", out], "fancy"),
         ("--phase", ["snapshot", "--style", "jike", "--out", out], "spin"),
         ("--progress", ["snapshot", "--style", "jike", "--phase", "pull", "--out", out], "1.01"),
@@ -321,6 +329,7 @@ import Testing
         let lines: [([String], String)] = [
             (["--pages", ""], "--pages"),
             (["--seed", "abc"], "--seed"),
+            (["--source", "callbacks"], "--source"),
             (["--fail-rate", "-1"], "--fail-rate"),
             (["--page-size", String(repeating: "9", count: 400)], "--page-size"),
             (["snapshot", "--style", "jike", "--phase", "failed", "--scale", "1e400", "--out", Self.out], "--scale"),

@@ -86,15 +86,19 @@ final class DemoProcess: @unchecked Sendable {
     private let server = Process()
     private let app = Process()
     private let display: String
-    private let lock = NSLock()
+    /// Guards the fields below; signalled on every line, at the end of each pipe and at exit.
+    private let condition = NSCondition()
     private var buffer = Data()
     private var parsed: [TraceLine] = []
     private var errors = Data()
+    private var stdoutEnded = false
+    private var stderrEnded = false
+    private var exited = false
 
-    var lines: [TraceLine] { lock.withLock { parsed } }
+    var lines: [TraceLine] { condition.withLock { parsed } }
     /// The demo's process id (to send it signals).
     var pid: Int32 { app.processIdentifier }
-    var stderr: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+    var stderr: String { condition.withLock { String(decoding: errors, as: UTF8.self) } }
 
     init(_ arguments: [String]) throws {
         display = try Self.startServer(server)
@@ -108,61 +112,97 @@ final class DemoProcess: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         app.standardOutput = out
         app.standardError = err
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.take(handle.availableData) }
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil }
+            self?.take(data)
+        }
         err.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            self?.lock.withLock { self?.errors.append(data) }
+            if data.isEmpty { handle.readabilityHandler = nil }
+            self?.update { process in
+                if data.isEmpty { process.stderrEnded = true } else { process.errors.append(data) }
+            }
         }
+        app.terminationHandler = { [weak self] _ in self?.update { $0.exited = true } }
         try app.run()
     }
 
-    /// Starts Xvfb on the first free display number ≥ 90 and waits for its socket.
+    private func update(_ change: (DemoProcess) -> Void) {
+        condition.withLock {
+            change(self)
+            condition.broadcast()
+        }
+    }
+
+    /// Waits under the lock until `done` holds or `deadline` passes; true if it holds.
+    private func wait(until deadline: Date, for done: () -> Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !done() {
+            if !condition.wait(until: deadline) { return done() }
+        }
+        return true
+    }
+
+    /// Starts Xvfb on a display number it picks itself (`-displayfd`: the first one free, stale
+    /// lock files of dead servers taken over) and returns it once the server accepts
+    /// connections — Xvfb writes the number to the pipe only then. Scanning /tmp for lock files
+    /// instead raced with every other Xvfb on the machine and was fooled by stale locks.
     private static func startServer(_ server: Process) throws -> String {
-        for number in 90..<140 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
-            server.executableURL = URL(fileURLWithPath: try #require(tool("Xvfb")))
-            server.arguments = [":\(number)", "-screen", "0", "800x900x24", "-nolisten", "tcp"]
-            server.standardOutput = FileHandle.nullDevice
-            server.standardError = FileHandle.nullDevice
-            try server.run()
-            let socket = "/tmp/.X11-unix/X\(number)"
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, server.isRunning, !FileManager.default.fileExists(atPath: socket) {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            if FileManager.default.fileExists(atPath: socket) { return ":\(number)" }
+        server.executableURL = URL(fileURLWithPath: try #require(tool("Xvfb")))
+        server.arguments = ["-displayfd", "1", "-screen", "0", "800x900x24", "-nolisten", "tcp"]
+        let ready = Pipe()
+        server.standardOutput = ready
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        var written = Data()
+        while !written.contains(UInt8(ascii: "\n")) {
+            let chunk = ready.fileHandleForReading.availableData  // blocks until data or the end
+            if chunk.isEmpty { break }  // Xvfb exited without a display
+            written.append(chunk)
         }
-        throw DemoProcessError.noDisplay
+        let text = String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let number = Int(text) else { throw DemoProcessError.noDisplay }
+        return ":\(number)"
     }
 
+    /// Parses whole lines; empty data is the end of the app's stdout.
     private func take(_ data: Data) {
-        lock.withLock {
-            buffer.append(data)
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer.removeSubrange(buffer.startIndex...newline)
-                if let decoded = try? JSONDecoder().decode(TraceLine.self, from: Data(line)) { parsed.append(decoded) }
+        update { process in
+            guard !data.isEmpty else {
+                process.stdoutEnded = true
+                return
+            }
+            process.buffer.append(data)
+            while let newline = process.buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = process.buffer[process.buffer.startIndex..<newline]
+                process.buffer.removeSubrange(process.buffer.startIndex...newline)
+                if let decoded = try? JSONDecoder().decode(TraceLine.self, from: Data(line)) {
+                    process.parsed.append(decoded)
+                }
             }
         }
     }
 
-    /// Waits (polling the trace, 20 ms) for the first line that matches; fails after `timeout`.
+    /// Waits for the first trace line that matches (woken by each line as it arrives); fails
+    /// after `timeout`, or at once when stdout ended without it.
     @discardableResult
     func waitFor(timeout: Double = 20, _ match: (TraceLine) -> Bool) throws -> TraceLine {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let line = lines.first(where: match) { return line }
-            if !app.isRunning, lines.first(where: match) == nil { break }
-            Thread.sleep(forTimeInterval: 0.02)
+        var found: TraceLine?
+        _ = wait(until: Date().addingTimeInterval(timeout)) {
+            found = parsed.first(where: match)
+            return found != nil || stdoutEnded
         }
+        if let found { return found }
         throw DemoProcessError.missing(lines.map(\.event).joined(separator: ","), stderr)
     }
 
+    /// Waits until the app has exited and both of its pipes reached their end, so that every
+    /// line it wrote has been read.
     func waitForExit(timeout: Double = 20) throws -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while app.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        guard !app.isRunning else { throw DemoProcessError.stillRunning }
-        // Let the pipe handlers take the last lines.
-        Thread.sleep(forTimeInterval: 0.05)
+        let done = wait(until: Date().addingTimeInterval(timeout)) { exited && stdoutEnded && stderrEnded }
+        guard done else { throw DemoProcessError.stillRunning }
         return app.terminationStatus
     }
 

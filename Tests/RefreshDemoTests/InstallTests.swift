@@ -63,7 +63,10 @@ enum ScriptHarness {
 
     /// Every path under `root`, relative, directories with a trailing "/", sorted.
     static func tree(_ root: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        guard let walker = FileManager.default.enumerator(atPath: root) else {
+            Issue.record("cannot list \(root)")
+            return []
+        }
         var out: [String] = []
         while let rel = walker.nextObject() as? String {
             var isDir: ObjCBool = false
@@ -100,6 +103,7 @@ enum ScriptHarness {
         var files = [
             "bin/refresh-demo",
             "share/applications/\(appID).desktop",
+            "share/metainfo/\(appID).metainfo.xml",
             "share/icons/hicolor/scalable/apps/\(appID).svg",
             "share/gtk-pull-to-refresh/install-manifest.txt",
         ]

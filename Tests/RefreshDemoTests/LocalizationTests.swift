@@ -81,7 +81,10 @@ enum POFile {
 
     /// The header entry's fields ("Plural-Forms", "Language", …).
     static func header(_ text: String) -> [String: String] {
-        guard let start = text.range(of: "msgid \"\"\nmsgstr \"\"\n") else { return [:] }
+        guard let start = text.range(of: "msgid \"\"\nmsgstr \"\"\n") else {
+            Issue.record("no header entry (msgid \"\")")
+            return [:]
+        }
         let rest = text[start.upperBound...]
         let block = rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)]
         var fields: [String: String] = [:]
@@ -98,7 +101,10 @@ enum POFile {
     /// `"a\"b\n"` → `a"b` + newline.
     static func unquote(_ s: Substring) -> String {
         var body = s.trimmingCharacters(in: .whitespaces)
-        guard body.hasPrefix("\""), body.hasSuffix("\""), body.count >= 2 else { return "" }
+        guard body.hasPrefix("\""), body.hasSuffix("\""), body.count >= 2 else {
+            Issue.record("not a quoted PO string: \(s)")
+            return ""
+        }
         body = String(body.dropFirst().dropLast())
         var out = ""
         var escaped = false

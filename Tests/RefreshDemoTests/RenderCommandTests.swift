@@ -102,7 +102,10 @@ import Testing
                 outcome = DemoCommandLine.outcome(for: error)
             }
         }
-        guard case let .exit(status, stdout, stderr) = outcome else { return }
+        guard case let .exit(status, stdout, stderr) = outcome else {
+            Issue.record("neither accepted nor rejected: \(outcome)")
+            return
+        }
         #expect(status == 2)
         #expect(stdout.isEmpty)
         #expect(stderr.hasSuffix("\n"))

@@ -76,7 +76,10 @@ import Glibc
     @Test func quarterFillCoversTheTailEndOfTheHook() {
         let raster = render(.pull(progress: 0.25))  // swept π/4 from π/2
         let nearTip = onRing(.pi / 2 - 0.2), pastSweep = onRing(.pi / 4 - 0.2)
+        // … all the way to π/4: half the hook at a quarter of the fill (not an eighth).
+        let nearSweepEnd = onRing(.pi / 4 + 0.1)
         #expect(isAccent(raster[nearTip.0, nearTip.1]))
+        #expect(isAccent(raster[nearSweepEnd.0, nearSweepEnd.1]))
         #expect(isTrack(raster[pastSweep.0, pastSweep.1]))
         #expect(isTrack(raster[Self.c.x + 10.5, Self.c.y - 4]))  // the stem is still empty
     }

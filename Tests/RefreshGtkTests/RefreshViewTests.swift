@@ -48,7 +48,8 @@ struct RefreshViewTests {
     @Test func smoothScrollEndedByScrollStopRefreshes() throws {
         let h = try GtkHarness()
         defer { h.close() }
-        let touchpad = h.touchpad
+        let touchpad = try h.touchpad
+        #expect(gdk_device_get_source(touchpad) == GDK_SOURCE_TOUCHPAD)
         for _ in 0..<12 {
             EventSynthesis.scroll(h.view.list.area, x: 100, y: 100, .smooth(dx: 0, dy: -0.3), sourceDevice: touchpad)
         }
@@ -154,9 +155,16 @@ final class GtkHarness {
         try #require(drawn, "the window never drew its first frame")
     }
 
-    /// The touchpad source device, if the display has one; else nil (tests then use the
-    /// pointer, and the engine still releases on the scroll-stop event).
-    var touchpad: OpaquePointer? { nil }
+    /// A touchpad source device (`GDK_SOURCE_TOUCHPAD`) on this display: Xvfb has none, so
+    /// EventSynthesis makes one (see `touchpadDevice`).
+    var touchpad: OpaquePointer {
+        get throws { try #require(EventSynthesis.touchpadDevice(view.list.area), "no touchpad device could be made") }
+    }
+
+    /// The physical mouse that synthesized events come from by default.
+    var mouse: OpaquePointer {
+        get throws { try #require(EventSynthesis.mouseDevice(view.list.area), "no mouse device") }
+    }
 
     func close() {
         guard !closed else { return }

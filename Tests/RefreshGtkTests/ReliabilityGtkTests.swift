@@ -40,8 +40,10 @@ struct ReliabilityGtkTests {
             h.view.pull == rest && frames.samples.count > 3 && (armed ? h.refreshes == 1 : !h.view.state.needsTicks)
         }))
         frames.stop()
-        let samples = [p] + frames.samples
-        #expect(movesOneWay(samples), "displacement went back and forth: \(samples)")
+        // The last sample is the one the list shows now, at rest (the sampler's tick may run
+        // before the view's in the final frame).
+        let samples = [p] + frames.samples + [h.view.list.displacement]
+        #expect(settlesOneWay(samples, to: rest), "displacement did not settle one way to \(rest): \(samples)")
         #expect(samples.count > 5, "the settle was not sampled frame by frame")
         #expect(h.refreshes == (armed ? 1 : 0))
         #expect(h.loads == 0)
@@ -367,10 +369,14 @@ final class FrameSampler {
     }
 }
 
-/// True when every frame-to-frame step goes the same way (no jitter, no back and forth).
-func movesOneWay(_ samples: [Double]) -> Bool {
+/// True when the samples go from where they start to `rest` one way only (every frame-to-frame
+/// step towards `rest`: no jitter, no back and forth) and end exactly at `rest`. Samples that
+/// never move pass only when they start at rest: a pull stuck on screen does not "move one way".
+func settlesOneWay(_ samples: [Double], to rest: Double) -> Bool {
+    guard let first = samples.first, samples.last == rest else { return false }
     let moved = zip(samples.dropFirst(), samples).map { $0 - $1 }.filter { abs($0) > 1e-9 }
-    return moved.allSatisfy { $0 > 0 } || moved.allSatisfy { $0 < 0 }
+    if first == rest { return moved.isEmpty }
+    return first < rest ? moved.allSatisfy { $0 > 0 } : moved.allSatisfy { $0 < 0 }
 }
 
 /// What the user sees, as far as the tests compare it.

@@ -1,6 +1,7 @@
 #ifndef CGTK_SHIM_PUBLIC_H
 #define CGTK_SHIM_PUBLIC_H
 #include <gtk/gtk.h>
+#include "ptr_main_queue.h"
 
 /*
  * The product's C: GObject types Swift cannot register, and their hooks into Swift.
@@ -109,6 +110,51 @@ static inline gboolean ptr_settings_get_boolean(GtkSettings *settings, const gch
     gboolean value = FALSE;
     g_object_get(settings, name, &value, NULL);
     return value;
+}
+
+G_END_DECLS
+
+/* ------------------------------------------------------------------------------------------ *
+ * PtrRefreshBin (refresh_bin.c): a GtkBin that wraps an app's GtkScrolledWindow and gives it
+ * pull-to-refresh room. It owns two GdkWindows: its own (where the header and footer are
+ * drawn, clipping everything) and a child window holding the child, moved by
+ * ptr_refresh_bin_set_child_offset (no re-allocation of the child while it moves).
+ * docs/architecture.md, "Hosts".
+ * ------------------------------------------------------------------------------------------ */
+G_BEGIN_DECLS
+
+#define PTR_TYPE_REFRESH_BIN (ptr_refresh_bin_get_type())
+G_DECLARE_FINAL_TYPE(PtrRefreshBin, ptr_refresh_bin, PTR, REFRESH_BIN, GtkBin)
+
+/* Draws the decorations on the bin's own window, in the bin's coordinates (width × height). */
+typedef void (*PtrRefreshBinDraw)(GtkWidget *bin, cairo_t *cr, gint width, gint height, gpointer user_data);
+
+GtkWidget *ptr_refresh_bin_new(void);
+/* The child's vertical offset in the bin, in logical px (positive: moved down, a gap above). */
+void ptr_refresh_bin_set_child_offset(PtrRefreshBin *bin, gint offset);
+gint ptr_refresh_bin_get_child_offset(PtrRefreshBin *bin);
+/* `notify` frees `user_data` when the callback is replaced or the bin is disposed; nothing is
+ * called after that. */
+void ptr_refresh_bin_set_draw_callback(PtrRefreshBin *bin, PtrRefreshBinDraw callback, gpointer user_data,
+                                       GDestroyNotify notify);
+/* Redraws the top `top` px and bottom `bottom` px of the bin's own window (not the child). */
+void ptr_refresh_bin_queue_draw_decorations(PtrRefreshBin *bin, gint top, gint bottom);
+
+static inline GType ptr_type_refresh_bin(void) { return ptr_refresh_bin_get_type(); }
+static inline GType ptr_type_tree_view(void) { return GTK_TYPE_TREE_VIEW; }
+static inline GType ptr_type_text_view(void) { return GTK_TYPE_TEXT_VIEW; }
+static inline GType ptr_type_list_box(void) { return GTK_TYPE_LIST_BOX; }
+static inline GType ptr_type_viewport(void) { return GTK_TYPE_VIEWPORT; }
+static inline gboolean ptr_is_a(gpointer instance, GType type) {
+    return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
+}
+/* Demo and tests: one text column of a GtkListStore (gtk_list_store_set is variadic). */
+static inline void ptr_list_store_set_string(GtkListStore *store, GtkTreeIter *iter, gint column, const gchar *text) {
+    gtk_list_store_set(store, iter, column, text, -1);
+}
+static inline GtkListStore *ptr_list_store_new_strings(gint columns) {
+    GType types[4] = {G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING};
+    return gtk_list_store_newv(MIN(MAX(columns, 1), 4), types);
 }
 
 G_END_DECLS

@@ -137,7 +137,17 @@ public struct RefreshEngine: Sendable {
     public mutating func dragEnd(at t: Double) { handle(.dragEnd, at: t) }
 
     /// Home / End / Page keys. Each press is a gesture of its own (it can fire auto load-more).
-    public mutating func command(_ command: ScrollCommand, at t: Double) { handle(.command(command), at: t) }
+    public mutating func command(_ command: ScrollCommand, at t: Double) { handle(.command(command, target: nil), at: t) }
+
+    /// Page Up or Down to `target`, an offset the host computed from its rows (exact paging with
+    /// variable heights: docs/behaviour.md, "Variable row heights"); same ease as `command`.
+    public mutating func command(_ command: ScrollCommand, target: Double, at t: Double) {
+        handle(.command(command, target: target), at: t)
+    }
+
+    /// Where key scrolling continues from: the target of a key scroll or fling under way, else the
+    /// offset (a second Page Down while the first eases pages on from where the first ends).
+    public var scrollBase: Double { physics.motion?.to ?? offset }
 
     /// The list was scrolled by someone else (scrollbar, the scrolled window's own wheel handling).
     public mutating func externalScroll(to value: Double, at t: Double) { handle(.externalScroll(to: value), at: t) }
@@ -215,7 +225,7 @@ extension RefreshEngine {
         case dragBegin
         case dragUpdate(offsetY: Double)
         case dragEnd
-        case command(ScrollCommand)
+        case command(ScrollCommand, target: Double?)
         case externalScroll(to: Double)
         case resize(viewportHeight: Double)
         case setRows(height: Double, insertedAbove: Double)
@@ -265,7 +275,7 @@ extension RefreshEngine {
         case .dragBegin: onDragBegin()
         case .dragUpdate(let y): onDragUpdate(offsetY: y)
         case .dragEnd: onDragEnd()
-        case .command(let command): onCommand(command)
+        case .command(let command, let target): onCommand(command, target: target)
         case .externalScroll(let value): onExternalScroll(to: value)
         case .resize(let height): onResize(height)
         case .setRows(let height, let above): onSetRows(height, insertedAbove: above)
@@ -337,7 +347,7 @@ extension RefreshEngine {
         }
     }
 
-    private mutating func onCommand(_ command: ScrollCommand) {
+    private mutating func onCommand(_ command: ScrollCommand, target explicit: Double?) {
         if gesture != nil { release() }
         footerEvent(.newApproach)
         foldHeldOverscroll(movingDown: command == .end || command == .pageDown)
@@ -347,8 +357,8 @@ extension RefreshEngine {
         switch command {
         case .home: target = 0
         case .end: target = maxOffset
-        case .pageUp: target = base - page
-        case .pageDown: target = base + page
+        case .pageUp: target = explicit ?? base - page
+        case .pageDown: target = explicit ?? base + page
         }
         moveOffset(to: min(max(target, 0), maxOffset), duration: duration(Tuning.keyScrollDuration))
     }
@@ -624,11 +634,16 @@ extension RefreshEngine {
     }
 
     private mutating func applyRowsHeight(_ height: Double, insertedAbove: Double) {
+        // A key scroll or fling bound for the end (End) follows the end as rows measured on the
+        // way change the content's height: it reaches the true last row (docs/behaviour.md,
+        // "Variable row heights").
+        let boundForEnd = physics.motion.map { $0.to >= maxOffset - 0.5 } ?? false
         changeLimits { $0.rowsHeight = max(height, 0) }
         // Negative: row estimates above the viewport were corrected down (docs/behaviour.md,
         // "Variable row heights"); the content moves, the picture does not.
         if insertedAbove != 0, offset > 0 { physics.shift(by: max(insertedAbove, -offset)) }
         physics.clamp(limits, at: now)
+        if boundForEnd { physics.retarget(to: maxOffset, at: now) }
     }
 
     /// Runs `change` on the configuration, keeping what each held edge displays (never a jump).

@@ -42,7 +42,12 @@ package final class QATools {
     private var wrappedHeaderPhase: ((HeaderPhase, Double) -> Void)?
 
     /// Wraps `view` (not yet packed). The view's clock becomes `clock`'s.
-    package init(view: RefreshView, clock: QAClock, trace: Trace?, overlay: Bool = false) {
+    /// Whether `animation` lines go on the trace (`--trace-animations`): frame-driven, so off by
+    /// default to keep the default trace independent of frame timing.
+    package let traceAnimations: Bool
+
+    package init(view: RefreshView, clock: QAClock, trace: Trace?, overlay: Bool = false, traceAnimations: Bool = true) {
+        self.traceAnimations = traceAnimations
         self.view = view
         self.clock = clock
         self.trace = trace
@@ -179,7 +184,7 @@ package final class QATools {
         let animation = view.state.headerAnimation
         guard animation.name != reportedAnimation else { return }
         reportedAnimation = animation.name
-        guard let trace else { return }
+        guard let trace, traceAnimations else { return }
         trace.emit("animation", [
             "name": .string(animation.name),
             "time": animation.time.map { .double(($0 * 1e9).rounded() / 1e9) } ?? .double(.nan),

@@ -22,8 +22,11 @@ final class Decorations {
         palette = nil
     }
 
+    /// `viewportTop`: the y in `cr` of the viewport's top, where the footer's position is measured
+    /// from (0 for our list; a wrapped scrolled window's chrome, e.g. column headers, above it).
+    /// The header hangs from the top of `cr`.
     func draw(header visual: HeaderVisual, footer footerVisual: FooterVisual, footerFocused: Bool,
-              cr: OpaquePointer, width: Double, height: Double) {
+              cr: OpaquePointer, width: Double, height: Double, viewportTop: Double = 0) {
         let style = gtk_widget_get_style_context(widget)!
         let palette = self.palette ?? Palette.theme(style)
         self.palette = palette
@@ -32,11 +35,17 @@ final class Decorations {
             header = painter
             painter.draw(visual, cr: cr, width: width, palette: palette)
         }
-        if footerVisual.isShown, footerVisual.top < height, footerVisual.top + Tuning.footerHeight > 0 {
+        if footerVisual.isShown, viewportTop + footerVisual.top < height,
+           viewportTop + footerVisual.top + Tuning.footerHeight > 0 {
             let painter = footer ?? FooterPainter(pangoContext: gtk_widget_get_pango_context(widget))
             footer = painter
+            if viewportTop != 0 {
+                cairo_save(cr)
+                cairo_translate(cr, 0, viewportTop)
+            }
             painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,
                          styleContext: style)
+            if viewportTop != 0 { cairo_restore(cr) }
         }
     }
 }

@@ -75,6 +75,8 @@ package final class ListView {
     private var hadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var valueChanged: SignalConnection?
     private var connections: [SignalConnection] = []
+    /// The controller's theme-change handlers (`attach`), removed at `detach`.
+    fileprivate var styleConnections: [SignalConnection] = []
     /// The offset while no adjustment is attached.
     private var detachedOffset = 0.0
     package private(set) var viewportWidth = 0.0
@@ -122,7 +124,8 @@ package final class ListView {
 
     // MARK: - Geometry
 
-    package var rowCount: Int { heights.count }
+    /// The app's row count now (the trace's `rows`); `heights` follows it on `reloadData`.
+    package var rowCount: Int { renderer.rowCount }
     package var rowsHeight: Double { heights.totalHeight }
     /// Everything that scrolls: the rows and `extraBottom`.
     package var contentHeight: Double { rowsHeight + extraBottom }
@@ -295,6 +298,7 @@ package final class ListView {
         onViewportChanged = nil
         drawOverlay = nil
         onFirstFrame = nil
+        onRowsMeasured = nil
         rowContext = nil
         layoutCache.invalidate()
         renderer = NoRows()
@@ -388,12 +392,54 @@ package final class ListView {
     /// Measures the last rows before End scrolls there, so that it aims at the true last row
     /// (docs/behaviour.md, "Variable row heights"). Needs a drawn frame (width and style known).
     package func measureTail() {
-        guard let context = rowContext, measuredWidth > 0, viewportHeight > 0 else { return }
-        let renderer = self.renderer, width = measuredWidth
-        _ = heights.measureTail(viewportHeight: viewportHeight) {
-            max(0, renderer.heightOfRow(at: $0, width: width, context: context))
-        }
+        guard let measure = measurer, viewportHeight > 0 else { return }
+        _ = heights.measureTail(viewportHeight: viewportHeight, measure: measure)
         configureAdjustments()
+        onRowsMeasured?(0)
+    }
+
+    /// Measures a row at the width and style of the last frame (nil before the first frame).
+    private var measurer: ((Int) -> Double)? {
+        guard let context = rowContext, measuredWidth > 0 else { return nil }
+        let renderer = self.renderer, width = measuredWidth
+        return { max(0, renderer.heightOfRow(at: $0, width: width, context: context)) }
+    }
+
+    /// Page Up or Down from content y `base` (the viewport's top, or where a key scroll under way
+    /// ends): the rows of the page it lands on are measured first, then the exact paging of
+    /// `RowHeights` picks the offset — no row is skipped, none wholly seen is shown again
+    /// (docs/behaviour.md, "Variable row heights"). Corrections above the viewport shift it as
+    /// drawing does.
+    package func pageTarget(_ command: ScrollCommand, from base: Double) -> Double? {
+        guard command == .pageUp || command == .pageDown, viewportHeight > 0, rowCount > 0,
+              let baseAnchor = heights.anchor(atOffset: min(max(base, 0), max(rowsHeight - 0.001, 0)))
+        else { return nil }
+        let oldTotal = heights.totalHeight, oldTop = offset
+        let topAnchor = heights.anchor(atOffset: oldTop)
+        if let measure = measurer {
+            // Measuring can move the page's rows; a few rounds settle it (each only measures).
+            for _ in 0..<8 {
+                let from = heights.offset(for: baseAnchor)
+                // The page landed on lies within [top, bottom].
+                let top = command == .pageDown ? from : heights.pageUp(from: from, viewportHeight: viewportHeight)
+                let bottom = from + (command == .pageDown ? 2 : 1) * viewportHeight
+                guard let rows = heights.visibleRows(top: top, height: bottom - top) else { break }
+                var changed = false
+                for index in rows where heights.measuredHeight(of: index) == nil {
+                    heights.setMeasured(index, height: measure(index))
+                    changed = true
+                }
+                if !changed { break }
+            }
+        }
+        if heights.totalHeight != oldTotal {
+            let shift = topAnchor.map { heights.offset(for: $0) - oldTop } ?? 0
+            setOffsetKeepingEngine(oldTop + shift, oldTotal: oldTotal)
+        }
+        let from = heights.offset(for: baseAnchor)
+        return command == .pageDown
+            ? heights.pageDown(from: from, viewportHeight: viewportHeight, maxOffset: maxOffset)
+            : heights.pageUp(from: from, viewportHeight: viewportHeight)
     }
 
     /// Moves the scroll position by the height corrected above the viewport, and tells the owner
@@ -441,6 +487,57 @@ package final class ListView {
             renderer.drawRow(at: index, in: rect, state: state, cr: cr, context: context)
             cairo_restore(cr)
         }
+    }
+}
+
+/// Our list is one host among others (docs/architecture.md, "Hosts"): it draws its own rows
+/// shifted by the displacement (cheaper than moving or re-allocating a widget) and knows every
+/// row's height, so nothing waits for a layout.
+extension ListView: ScrollHost {
+    package var rootWidget: UnsafeMutablePointer<GtkWidget> { scrolledWindow }
+    package var styleWidget: UnsafeMutablePointer<GtkWidget> { area }
+    package var input: HostInput {
+        HostInput(scrollWidgets: [area], keyWidgets: [(area, true)], gestureWidget: area,
+                  gesturePhase: GTK_PHASE_BUBBLE, mouseDragsScroll: true, scrolledWindow: scrolledWindow)
+    }
+    package var lineHeight: Double { rowHeight }
+    package var footerRoomIsVirtual: Bool { false }
+
+    /// The engine scrolls (eased); End first measures the last rows, so that it aims at the
+    /// true last row (docs/behaviour.md, "Variable row heights").
+    package func scroll(_ command: ScrollCommand) -> Bool {
+        if command == .end { measureTail() }
+        return false
+    }
+    package func hostWillHandle(_ command: ScrollCommand) {}
+    package func heightOfRowsInserted(atTop count: Int) -> Double? { Double(count) * rowHeight }
+    package func heightOfRowsAppended(_ count: Int) -> Double? { Double(count) * rowHeight }
+    /// Prepended rows count as the estimate until they show; measured rows keep their heights.
+    package func expectRowsInserted(atTop count: Int, engineOffset: Double) { rowsInsertedAtTop(count) }
+    package func headerDidSettle() -> Double? { nil }
+
+    package func attach(_ hooks: HostHooks) {
+        onOffsetChanged = hooks.offsetChanged
+        onViewportChanged = { _, height in hooks.viewportChanged(height) }
+        drawOverlay = { cr, width, height in hooks.draw(cr, width, height, 0) }
+        onFirstFrame = hooks.firstFrame
+        // Rows measured as they came into view: the new height, and the part corrected above the
+        // viewport as a shift of the scroll position (no visible jump).
+        onRowsMeasured = { [weak self] shiftAbove in
+            guard let self else { return }
+            hooks.rowsHeightChanged(self.rowsHeight, shiftAbove)
+        }
+        styleConnections = [
+            GSignal.connect(area, "style-updated", after: true) { hooks.styleChanged() },
+            GSignal.connectPointer(area, "screen-changed", after: true) { _ in hooks.styleChanged() },
+            GSignal.connectNotify(area, property: "scale-factor") { hooks.styleChanged() },
+        ]
+    }
+
+    package func detach() {
+        onRowsMeasured = nil
+        for connection in styleConnections { connection.disconnect() }
+        styleConnections = []
     }
 }
 

@@ -8,30 +8,25 @@ import RefreshCore
 /// the view makes no cycle that outlives the widget.
 @MainActor
 public protocol RowSource: AnyObject {
+    /// How many rows there are now; read again after every refresh, load and `reloadData()`.
     var rowCount: Int { get }
     /// Title and subtitle of row `index` (0 ≤ index < rowCount). Called only for visible rows.
     func row(at index: Int) -> (title: String, subtitle: String)
 }
 
-/// A pull-to-refresh list: rows from a `RowSource` in a GtkScrolledWindow, a refresh header
-/// above them and a load-more footer below, driven by the wheel, a touchpad, a mouse or touch
-/// drag and the keyboard (docs/behaviour.md).
+/// The engine plumbing every pull-to-refresh widget shares: input capture → engine → frame
+/// ticks → decorations → handlers, over a `ScrollHost` (our virtual list in `RefreshView`, an
+/// app's own GtkScrolledWindow in `RefreshBin`). docs/architecture.md, "Hosts".
 ///
-/// ```swift
-/// let view = RefreshView(source: rows)
-/// view.onRefresh = { fetch { added in view.endRefreshing(ok: true, insertedAtTop: added) } }
-/// gtk_container_add(gcast(window), view.widget)
-/// ```
-///
-/// Lifetime: `widget` owns the view, as a GTK container owns its children. Keeping only the
-/// widget is enough; when it is destroyed every handler, tick callback and gesture the view
-/// added is removed, the handlers and the row source are released, and every later call is a
-/// no-op.
+/// Lifetime: the host's root widget owns the controller, as a GTK container owns its children.
+/// Keeping only the widget is enough; when it is destroyed every handler, tick callback and
+/// gesture the controller added is removed, the handlers are released, and every later call is
+/// a no-op.
 @MainActor
-public final class RefreshView {
-    package let list: ListView
-    /// The widget to pack into a container: a GtkScrolledWindow, floating until packed.
-    public var widget: UnsafeMutablePointer<GtkWidget> { list.scrolledWindow }
+public class RefreshController {
+    package let host: any ScrollHost
+    /// The widget to pack into a container (floating until packed).
+    public var widget: UnsafeMutablePointer<GtkWidget> { host.rootWidget }
 
     /// The header's look; settable at any time (a held header keeps its place).
     public var headerStyle: HeaderStyle {
@@ -55,13 +50,18 @@ public final class RefreshView {
     /// Once, after the first frame was drawn.
     public var onFirstFrame: (() -> Void)?
 
+    /// The header's state: idle, pulling, armed, refreshing, finishing or failed.
     public var headerPhase: HeaderPhase { engine.header }
+    /// The footer's state: idle, armed, loading, no more data or failed.
     public var footerPhase: FooterPhase { engine.footer }
     /// The displayed pull and push, in logical px.
     public var pull: Double { engine.pull }
+    /// How far the list is pushed up past its bottom (load-more), in logical px.
     public var push: Double { engine.push }
     /// True once the widget was destroyed: every call is a no-op from then on.
     public private(set) var isDestroyed = false
+    /// The host's real row count.
+    public var rowCount: Int { isDestroyed ? 0 : host.rowCount }
 
     /// The engine's view of everything (read-only), for tests and diagnostics.
     package var state: RefreshEngine { engine }
@@ -69,7 +69,7 @@ public final class RefreshView {
     /// frame time on ticks. Tests inject a clock (and call `tick()`) so that nothing waits in
     /// real time; the demo scales it for slow motion.
     package var clock: (@MainActor () -> Double)? {
-        didSet { accessibility.clock = { [weak self] in self?.now() ?? RefreshView.clock() } }
+        didSet { accessibilityBridge?.clock = { [weak self] in self?.now() ?? RefreshController.clock() } }
     }
 
     private var engine: RefreshEngine
@@ -77,48 +77,46 @@ public final class RefreshView {
     private var frameTick: TickCallback?
     private var dragGesture: OpaquePointer?
     private var pressGesture: OpaquePointer?
-    /// True while we write the engine's offset into the adjustment (its echo is not external).
+    /// The current drag was left to the host (a mouse drag mid-list on a foreign host).
+    private var dragLeftToHost = false
+    /// The current drag passed the slop and `decideDrag` ran.
+    private var dragDecided = false
+    /// True while we write the engine's offset into the host (its echo is not external).
     private var syncingOffset = false
     private var drawnDisplacement = 0.0
     private var drawnDecorations = false
     private let decorations: Decorations
-    /// ATK: role, name, status, busy state, actions, rows and footer (Widget/Accessibility.swift).
-    let accessibility: AccessibilityBridge
+    /// The async handlers (`refreshAction`, `loadMoreAction`) and their task: RefreshView+Async.swift.
+    let asyncActions = AsyncActions()
+    /// ATK (our list only): role, name, status, busy state, actions, rows and footer
+    /// (Widget/Accessibility.swift). A foreign host keeps its own accessible.
+    let accessibilityBridge: AccessibilityBridge?
     /// Tab moved the keyboard focus from the rows to the footer (a focus stop inside the area).
     private(set) var footerFocused = false
+    /// The focusable area whose "focus" vfunc we answer (our list only).
+    private let focusArea: UnsafeMutablePointer<GtkWidget>?
 
-    /// The qdata key under which the widget holds its view.
-    package static let ownerKey = "ptr-refresh-view"
-
-    /// Rows of title and subtitle, drawn by `TextRowRenderer`.
-    public convenience init(source: RowSource) {
-        self.init(rows: TextRowRenderer(source: source))
-    }
-
-    /// Rows the app measures and draws (docs/behaviour.md, "Rows").
-    public init(rows: RowRenderer) {
+    init(host: any ScrollHost, accessibility: AccessibilityBridge?, focusArea: UnsafeMutablePointer<GtkWidget>?,
+         ownerKey: String) {
         L10n.bindLibraryDomain()
-        list = ListView(renderer: rows)
-        decorations = Decorations(widget: list.area)
-        accessibility = AccessibilityBridge(area: list.area, source: rows)
-        engine = RefreshEngine(viewportHeight: 0, rowsHeight: list.rowsHeight, now: RefreshView.clock())
-        list.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
+        self.host = host
+        self.accessibilityBridge = accessibility
+        self.focusArea = focusArea
+        decorations = Decorations(widget: host.styleWidget)
+        engine = RefreshEngine(viewportHeight: host.viewportHeight, rowsHeight: host.rowsHeight,
+                               now: RefreshController.clock())
+        host.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
         connectInput()
         connectAccessibility()
-        connectList()
+        connectHost()
         connectSettings()
-        GSignal.connect(list.scrolledWindow, "destroy") { [weak self] in self?.tearDown() }
+        GSignal.connect(host.rootWidget, "destroy") { [weak self] in self?.tearDown() }
             .keep(in: &connections)
-        GObjectOwnership.attach(self, to: list.scrolledWindow, key: RefreshView.ownerKey)
+        GObjectOwnership.attach(self, to: host.rootWidget, key: ownerKey)
     }
 
-    /// The view a widget made by `RefreshView` belongs to (nil for any other widget).
-    package static func owning(_ widget: UnsafeMutablePointer<GtkWidget>) -> RefreshView? {
-        GObjectOwnership.owned(by: widget, key: ownerKey, as: RefreshView.self)
-    }
-
-    /// Backstop: the widget normally tears the view down when it is destroyed, before it
-    /// releases it; a view released any other way still removes what it added.
+    /// Backstop: the widget normally tears the controller down when it is destroyed, before it
+    /// releases it; a controller released any other way still removes what it added.
     isolated deinit {
         tearDown()
     }
@@ -134,9 +132,13 @@ public final class RefreshView {
     /// No-op when not refreshing.
     public func endRefreshing(ok: Bool, insertedAtTop: Int = 0) {
         guard !isDestroyed else { return }
-        let inserted = ok ? Double(max(insertedAtTop, 0)) * list.rowHeight : 0
-        if engine.header == .refreshing { accessibility.refreshEnded(ok: ok, newRows: insertedAtTop) }
-        if ok, engine.header == .refreshing { list.rowsInsertedAtTop(insertedAtTop) }
+        let count = ok ? max(insertedAtTop, 0) : 0
+        if engine.header == .refreshing {
+            accessibilityBridge?.refreshEnded(ok: ok, newRows: insertedAtTop)
+            if count > 0 { host.expectRowsInserted(atTop: count, engineOffset: engine.offset) }
+        }
+        // A host that lays rows out later reports their height when it knows it.
+        let inserted = count > 0 ? host.heightOfRowsInserted(atTop: count) ?? 0 : 0
         update { _ = $0.endRefreshing(ok: ok, insertedHeight: inserted, at: $1) }
         reloadRowsIfNeeded()
     }
@@ -144,7 +146,7 @@ public final class RefreshView {
     /// Ends the load; `added` rows were appended by the app. No-op when not loading.
     public func endLoading(added: Int, exhausted: Bool, ok: Bool) {
         guard !isDestroyed else { return }
-        let addedHeight = ok ? Double(max(added, 0)) * list.rowHeight : 0
+        let addedHeight = ok && added > 0 ? host.heightOfRowsAppended(added) ?? 0 : 0
         update { _ = $0.endLoading(ok: ok, exhausted: exhausted, addedHeight: addedHeight, at: $1) }
         reloadRowsIfNeeded()
     }
@@ -157,8 +159,8 @@ public final class RefreshView {
     /// The row count changed outside a refresh or load (rows appended or removed at the end).
     public func reloadData() {
         guard !isDestroyed else { return }
-        list.reloadData()
-        update { $0.setRowsHeight(self.list.rowsHeight, at: $1) }
+        host.reloadData()  // a list's row count follows its renderer's first
+        update { $0.setRowsHeight(self.host.rowsHeight, at: $1) }
         reloadRowsIfNeeded()
     }
 
@@ -168,7 +170,7 @@ public final class RefreshView {
     static func clock() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 
     /// The engine's time now.
-    private func now() -> Double { clock?() ?? RefreshView.clock() }
+    private func now() -> Double { clock?() ?? RefreshController.clock() }
 
     /// With an injected clock: lets the engine see the clock's time (what a frame tick does).
     package func tick() {
@@ -187,10 +189,10 @@ public final class RefreshView {
     }
 
     private func syncToGtk() {
-        list.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
-        if abs(list.offset - engine.offset) > 0.001 {
+        host.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
+        if abs(host.offset - engine.offset) > 0.001 {
             syncingOffset = true
-            list.offset = engine.offset
+            host.offset = engine.offset
             syncingOffset = false
         }
         let displacement = engine.displacement
@@ -198,8 +200,8 @@ public final class RefreshView {
             || engine.push > 0 || engine.needsTicks
         if displacement != drawnDisplacement || decorations || drawnDecorations {
             drawnDisplacement = displacement
-            list.displacement = displacement
-            list.queueDraw()
+            host.displacement = displacement
+            host.queueDraw()
         }
         drawnDecorations = decorations
         syncAccessibility()
@@ -209,10 +211,20 @@ public final class RefreshView {
         for event in events {
             guard !isDestroyed else { return }
             switch event {
-            case let .header(phase, pull): onHeaderPhase?(phase, pull)
+            case let .header(phase, pull):
+                if phase == .idle, let folded = host.headerDidSettle() {
+                    // The rows a refresh prepended above the ones on screen become scrollable:
+                    // the range takes them in, and the offset moves past them (nothing on screen
+                    // moves; docs/architecture.md, "Hosts").
+                    update {
+                        $0.setRowsHeight(self.host.rowsHeight, at: $1)
+                        $0.externalScroll(to: folded, at: $1)
+                    }
+                }
+                onHeaderPhase?(phase, pull)
             case let .footer(phase): onFooterPhase?(phase)
-            case .refreshRequested: onRefresh?()
-            case .loadRequested: onLoadMore?()
+            case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
+            case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
             }
         }
     }
@@ -220,7 +232,7 @@ public final class RefreshView {
     /// Keeps a frame-clock tick running exactly while the engine animates or waits on time.
     private func scheduleTicks() {
         guard !isDestroyed, engine.needsTicks, frameTick?.isActive != true else { return }
-        frameTick = TickCallback(list.area) { [weak self] frameTime in
+        frameTick = TickCallback(host.styleWidget) { [weak self] frameTime in
             guard let self, !self.isDestroyed else { return false }
             // The frame time is the moment the frame will be shown; an injected clock wins.
             self.update(at: self.clock == nil ? Double(frameTime) / 1_000_000 : nil) { $0.tick(at: $1) }
@@ -230,70 +242,77 @@ public final class RefreshView {
 
     private func reloadRowsIfNeeded() {
         guard !isDestroyed else { return }
-        list.reloadData()  // the list's row count follows the renderer's first
-        if abs(engine.rowsHeight - list.rowsHeight) > 0.001 {
-            // The app changed more rows than it reported: trust the source.
-            update { $0.setRowsHeight(self.list.rowsHeight, at: $1) }
+        host.reloadData()  // a list's row count follows its renderer's first
+        if abs(engine.rowsHeight - host.rowsHeight) > 0.001 {
+            // The app changed more rows than it reported: trust the host.
+            update { $0.setRowsHeight(self.host.rowsHeight, at: $1) }
         }
-        list.reloadData()
+        host.reloadData()
         syncToGtk()
     }
 
     // MARK: - Wiring
 
-    private func connectList() {
-        list.onOffsetChanged = { [weak self] value in
-            guard let self, !self.syncingOffset else { return }
-            self.update { $0.externalScroll(to: value, at: $1) }
-        }
-        list.onViewportChanged = { [weak self] _, height in
-            self?.update { $0.resize(viewportHeight: height, at: $1) }
-        }
-        list.drawOverlay = { [weak self] cr, width, height in
-            self?.drawDecorations(cr, width: width, height: height)
-        }
-        list.onFirstFrame = { [weak self] in self?.onFirstFrame?() }
-        // Rows measured as they came into view: the engine takes the new height, and the height
-        // corrected above the viewport as a shift of the scroll position (no visible jump).
-        list.onRowsMeasured = { [weak self] shiftAbove in
-            guard let self else { return }
-            self.update { $0.setRowsHeight(self.list.rowsHeight, insertedAbove: shiftAbove, at: $1) }
-        }
-        GSignal.connect(list.area, "style-updated", after: true) { [weak self] in
-            self?.decorations.invalidate()
-            self?.list.queueDraw()
-        }.keep(in: &connections)
-        GSignal.connectPointer(list.area, "screen-changed", after: true) { [weak self] _ in
-            self?.decorations.invalidate()
-            self?.list.queueDraw()
-        }.keep(in: &connections)
-        GSignal.connectNotify(list.area, property: "scale-factor") { [weak self] in
-            self?.decorations.invalidate()
-            self?.list.queueDraw()
-        }.keep(in: &connections)
+    private func connectHost() {
+        host.attach(HostHooks(
+            offsetChanged: { [weak self] value in
+                guard let self, !self.syncingOffset else { return }
+                self.update { $0.externalScroll(to: value, at: $1) }
+            },
+            viewportChanged: { [weak self] height in
+                self?.update { $0.resize(viewportHeight: height, at: $1) }
+            },
+            rowsHeightChanged: { [weak self] height, above in
+                self?.update { $0.setRowsHeight(height, insertedAbove: above, at: $1) }
+            },
+            draw: { [weak self] cr, width, height, viewportTop in
+                self?.drawDecorations(cr, width: width, height: height, viewportTop: viewportTop)
+            },
+            firstFrame: { [weak self] in self?.onFirstFrame?() },
+            styleChanged: { [weak self] in
+                self?.decorations.invalidate()
+                self?.host.queueDraw()
+            }
+        ))
     }
 
     private func connectInput() {
-        let area = list.area
-        GSignal.connectEvent(area, "scroll-event") { [weak self] event in
-            self?.handleScroll(event) ?? false
-        }.keep(in: &connections)
-        GSignal.connectEvent(area, "key-press-event") { [weak self] event in
-            self?.handleKey(event) ?? false
-        }.keep(in: &connections)
+        let input = host.input
+        for (index, widget) in input.scrollWidgets.enumerated() {
+            GSignal.connectEvent(widget, "scroll-event") { [weak self] event in
+                // A later widget is an ancestor of the first: it takes only the events over
+                // itself (a bin's gaps), never one the first already saw and let through.
+                if index > 0, gtk_get_event_widget(event) != widget { return false }
+                return self?.handleScroll(event) ?? false
+            }.keep(in: &connections)
+        }
+        for (widget, scrollKeys) in input.keyWidgets {
+            GSignal.connectEvent(widget, "key-press-event") { [weak self] event in
+                self?.handleKey(event, scrollKeys: scrollKeys) ?? false
+            }.keep(in: &connections)
+        }
 
         // Mouse and touch drags. HACK: GTK keeps only a weak pointer to a widget's gestures, so
         // we hold the reference and drop it on destroy.
-        let drag: OpaquePointer = gtk_gesture_drag_new(area)!
+        let target = input.gestureWidget
+        let drag: OpaquePointer = gtk_gesture_drag_new(target)!
         gtk_gesture_single_set_button(drag, 1)
         gtk_gesture_single_set_touch_only(drag, 0)
-        gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_BUBBLE)
+        gtk_event_controller_set_propagation_phase(drag, input.gesturePhase)
         dragGesture = drag
         GSignal.connectDoubles(drag, "drag-begin") { [weak self] _, _ in
-            self?.update { $0.dragBegin(at: $1) }
+            guard let self else { return }
+            self.dragLeftToHost = false
+            self.dragDecided = false
+            self.update { $0.dragBegin(at: $1) }
         }.keep(in: &connections)
         GSignal.connectDoubles(drag, "drag-update") { [weak self] _, offsetY in
-            self?.update { $0.dragUpdate(offsetY: offsetY, at: $1) }
+            guard let self, !self.dragLeftToHost else { return }
+            if !self.dragDecided, abs(offsetY) >= Tuning.dragSlop {
+                self.dragDecided = true
+                guard self.decideDrag(offsetY: offsetY) else { return }
+            }
+            self.update { $0.dragUpdate(offsetY: offsetY, at: $1) }
         }.keep(in: &connections)
         GSignal.connectDoubles(drag, "drag-end") { [weak self] _, _ in
             self?.update { $0.dragEnd(at: $1) }
@@ -303,19 +322,48 @@ public final class RefreshView {
         }.keep(in: &connections)
 
         // A click on the footer loads more or retries (SPEC §5).
-        let press: OpaquePointer = gtk_gesture_multi_press_new(area)!
+        let press: OpaquePointer = gtk_gesture_multi_press_new(target)!
         gtk_gesture_single_set_button(press, 1)
         pressGesture = press
         GSignal.connectPress(press, "released") { [weak self] count, x, y in
             guard let self, count == 1 else { return }
-            gtk_widget_grab_focus(self.list.area)
-            self.setFooterFocused(false)
+            if let focusArea = self.focusArea {
+                gtk_widget_grab_focus(focusArea)
+                self.setFooterFocused(false)
+            }
             if self.footerContains(x: x, y: y) { self.activateFooter() }
         }.keep(in: &connections)
 
-        // HACK: the scrolled window's own touch-drag scrolling would fight our drag gesture;
-        // with kinetic scrolling off it leaves touch to us (the engine flings on release).
-        gtk_scrolled_window_set_kinetic_scrolling(gcast(list.scrolledWindow), 0)
+        // HACK: GtkScrolledWindow's kinetic scrolling runs its own touch drag, pan and swipe
+        // gestures in the capture phase, with a rubber-band overshoot of its own; they would
+        // claim every touch sequence before our drag gesture and fight the pull. Off, it leaves
+        // touch to us (the engine flings on release). docs/architecture.md, "Hosts".
+        gtk_scrolled_window_set_kinetic_scrolling(gcast(input.scrolledWindow), 0)
+    }
+
+    /// A drag moved past the slop: who gets it. Touch always scrolls and pulls (the scrolled
+    /// window's own touch scrolling is off); a mouse drag on a host that selects with the mouse
+    /// pulls only at an edge, otherwise it is the host's. Claiming stops the host's own gestures
+    /// (text selection, rubber-band selection) for this drag.
+    private func decideDrag(offsetY: Double) -> Bool {
+        guard let drag = dragGesture else { return false }
+        let sequence = gtk_gesture_single_get_current_sequence(drag)
+        let event = gtk_gesture_get_last_event(drag, sequence)
+        let type = event.map { $0.pointee.type } ?? GDK_NOTHING
+        let touch = type == GDK_TOUCH_BEGIN || type == GDK_TOUCH_UPDATE || type == GDK_TOUCH_END
+        let atTop = engine.offset <= 0.5 && offsetY > 0
+        let atBottom = engine.offset + engine.viewportHeight >= engine.rowsHeight - 0.5 && offsetY < 0
+        let input = host.input
+        if touch || input.mouseDragsScroll || atTop || atBottom || engine.pull > 0 || engine.push > 0 {
+            if input.gesturePhase == GTK_PHASE_CAPTURE {
+                _ = gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
+            }
+            return true
+        }
+        dragLeftToHost = true
+        _ = gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
+        update { $0.dragEnd(at: $1) }
+        return false
     }
 
     /// Follows `gtk-enable-animations`: off makes every settle and timeline jump to its end.
@@ -338,6 +386,16 @@ public final class RefreshView {
         update {
             if step.delta != 0 {
                 consumed = $0.scroll(delta: step.delta, source: step.source, at: $1) == .consumed
+                if !consumed, self.host.footerRoomIsVirtual, $0.footerInScrollRange {
+                    // A foreign host's footer room is ours, past the end of its adjustment: the
+                    // scrolled window cannot scroll into it, so the engine does.
+                    let hostEnd = $0.rowsHeight - $0.viewportHeight
+                    if step.delta > 0 && $0.offset >= hostEnd - 0.5 && $0.offset < $0.maxOffset
+                        || step.delta < 0 && $0.offset > hostEnd + 0.5 {
+                        $0.externalScroll(to: $0.offset + step.delta, at: $1)
+                        consumed = true
+                    }
+                }
             }
             if step.isStop {
                 // The stop still reaches the scrolled window (it ends its kinetic scrolling)
@@ -349,22 +407,26 @@ public final class RefreshView {
         return consumed
     }
 
-    private func handleKey(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+    private func handleKey(_ event: UnsafeMutablePointer<GdkEvent>, scrollKeys: Bool) -> Bool {
         guard let action = KeyAction.from(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
+            return false
+        }
+        if !scrollKeys, action != .refresh {
+            if case .scroll(let command) = action { host.hostWillHandle(command) }
             return false
         }
         switch action {
         case .refresh:
             beginRefreshing()
         case .scroll(let command):
-            if command == .end {
-                // Variable heights: End aims at the true last row, measured first.
-                list.measureTail()
-                update { $0.setRowsHeight(self.list.rowsHeight, at: $1) }
+            guard !host.scroll(command) else { break }
+            if let target = host.pageTarget(command, from: engine.scrollBase) {
+                update { $0.command(command, target: target, at: $1) }
+            } else {
+                update { $0.command(command, at: $1) }
             }
-            update { $0.command(command, at: $1) }
         case .lineUp, .lineDown:
-            let target = engine.offset + (action == .lineUp ? -list.rowHeight : list.rowHeight)
+            let target = engine.offset + (action == .lineUp ? -host.lineHeight : host.lineHeight)
             update { $0.externalScroll(to: target, at: $1) }
         case .activate:
             guard footerIsReachable else { return false }
@@ -380,20 +442,25 @@ public final class RefreshView {
             && footer.top < engine.viewportHeight && footer.top + Tuning.footerHeight > 0
     }
 
+    /// Viewport y of the gesture widget's y (our list: the same; a bin: below its chrome).
+    private var gestureViewportTop = 0.0
+
     private func footerContains(x: Double, y: Double) -> Bool {
         let top = engine.footerVisual.top
-        return footerIsReachable && y >= top && y < top + Tuning.footerHeight
+        let viewportY = y - gestureViewportTop
+        return footerIsReachable && viewportY >= top && viewportY < top + Tuning.footerHeight
     }
 
     private func activateFooter() {
         update { _ = $0.loadMore(at: $1) }
     }
 
-    private func drawDecorations(_ cr: OpaquePointer, width: Double, height: Double) {
+    private func drawDecorations(_ cr: OpaquePointer, width: Double, height: Double, viewportTop: Double) {
         guard !isDestroyed else { return }
-        let focused = footerFocused && gtk_widget_has_focus(list.area) != 0
+        gestureViewportTop = viewportTop
+        let focused = footerFocused && focusArea.map { gtk_widget_has_focus($0) != 0 } == true
         decorations.draw(header: headerVisualForDrawing(), footer: engine.footerVisual, footerFocused: focused,
-                         cr: cr, width: width, height: height)
+                         cr: cr, width: width, height: height, viewportTop: viewportTop)
     }
 
     /// The header as of now: "Last updated: …" counts from the engine's last update time to the
@@ -409,6 +476,7 @@ public final class RefreshView {
     // MARK: - Keyboard focus and accessibility
 
     private func connectAccessibility() {
+        guard let accessibility = accessibilityBridge, let area = focusArea else { return }
         accessibility.onAction = { [weak self] action in
             guard let self else { return }
             switch action {
@@ -420,18 +488,18 @@ public final class RefreshView {
         let focus: PtrFocusMove = { _, direction, hasFocus, data in
             let bits = Int(bitPattern: data)
             return MainActor.assumeIsolated {
-                guard let view = WeakBox.target(UnsafeMutableRawPointer(bitPattern: bits), as: RefreshView.self) else {
+                guard let view = WeakBox.target(UnsafeMutableRawPointer(bitPattern: bits), as: RefreshController.self)
+                else {
                     return -1
                 }
                 return view.moveFocus(direction, entering: hasFocus == 0)
             }
         }
-        ptr_scrollable_area_set_focus_callback(list.area, focus, WeakBox(self).retainedPointer(),
-                                               WeakBox.destroyNotify)
-        GSignal.connectNotify(list.area, property: "has-focus") { [weak self] in
+        ptr_scrollable_area_set_focus_callback(area, focus, WeakBox(self).retainedPointer(), WeakBox.destroyNotify)
+        GSignal.connectNotify(area, property: "has-focus") { [weak self] in
             guard let self, !self.isDestroyed else { return }
-            self.accessibility.focusChanged()
-            if self.footerFocused { self.list.queueDraw() }
+            self.accessibilityBridge?.focusChanged()
+            if self.footerFocused { self.host.queueDraw() }
         }.keep(in: &connections)
     }
 
@@ -458,43 +526,90 @@ public final class RefreshView {
     private func setFooterFocused(_ focused: Bool) {
         guard focused != footerFocused else { return }
         footerFocused = focused
-        list.queueDraw()
+        host.queueDraw()
         syncAccessibility()
     }
 
     private func syncAccessibility() {
-        guard !isDestroyed else { return }
+        guard !isDestroyed, let accessibility = accessibilityBridge, let list = host as? ListView else { return }
         if footerFocused {
             // The focus stop went away (rows arrived below it, or it scrolled out): back to the rows.
             let footer = engine.footerVisual
             let onScreen = footer.isShown && footer.top < engine.viewportHeight && footer.top + Tuning.footerHeight > 0
             if !onScreen || footer.phase == .noMoreData {
                 footerFocused = false
-                list.queueDraw()
+                host.queueDraw()
             }
         }
         accessibility.sync(engine: engine, list: list, footerFocused: footerFocused, footerActionable: footerIsReachable)
     }
 
-    /// The scrolled window is being destroyed: stop everything that could call back.
+    /// The root widget is being destroyed: stop everything that could call back.
     private func tearDown() {
         guard !isDestroyed else { return }
         isDestroyed = true
         frameTick?.remove()
         frameTick = nil
-        ptr_scrollable_area_set_focus_callback(list.area, nil, nil, nil)
-        accessibility.tearDown()
+        if let focusArea { ptr_scrollable_area_set_focus_callback(focusArea, nil, nil, nil) }
+        accessibilityBridge?.tearDown()
+        host.detach()
         for connection in connections { connection.disconnect() }
         connections.removeAll()
         if let dragGesture { g_object_unref(dragGesture.gpointer) }
         if let pressGesture { g_object_unref(pressGesture.gpointer) }
         dragGesture = nil
         pressGesture = nil
+        asyncActions.tearDown()
         onRefresh = nil
         onLoadMore = nil
         onHeaderPhase = nil
         onFooterPhase = nil
         onFirstFrame = nil
+    }
+}
+
+/// A pull-to-refresh list: rows from a `RowSource` in a GtkScrolledWindow, a refresh header
+/// above them and a load-more footer below, driven by the wheel, a touchpad, a mouse or touch
+/// drag and the keyboard (docs/behaviour.md). To add pull-to-refresh to a list the app already
+/// has (a GtkTreeView, GtkListBox, GtkTextView, …), use `RefreshBin`.
+///
+/// ```swift
+/// let view = RefreshView(source: rows)
+/// view.onRefresh = { fetch { added in view.endRefreshing(ok: true, insertedAtTop: added) } }
+/// gtk_container_add(gcast(window), view.widget)
+/// ```
+///
+/// Lifetime: `widget` owns the view, as a GTK container owns its children. Keeping only the
+/// widget is enough; when it is destroyed every handler, tick callback and gesture the view
+/// added is removed, the handlers and the row source are released, and every later call is a
+/// no-op.
+@MainActor
+public final class RefreshView: RefreshController {
+    /// Our virtual list, the view's host: it draws its rows displaced by the pull itself.
+    package let list: ListView
+    /// ATK: role, name, status, busy state, actions, rows and footer (Widget/Accessibility.swift).
+    var accessibility: AccessibilityBridge { accessibilityBridge! }
+
+    /// The qdata key under which the widget holds its view.
+    package static let ownerKey = "ptr-refresh-view"
+
+    /// Rows of title and subtitle, drawn by `TextRowRenderer`.
+    public convenience init(source: RowSource) {
+        self.init(rows: TextRowRenderer(source: source))
+    }
+
+    /// Rows the app measures and draws (docs/behaviour.md, "Rows").
+    public init(rows: RowRenderer) {
+        L10n.bindLibraryDomain()
+        let list = ListView(renderer: rows)
+        self.list = list
+        super.init(host: list, accessibility: AccessibilityBridge(area: list.area, source: rows),
+                   focusArea: list.area, ownerKey: RefreshView.ownerKey)
+    }
+
+    /// The view a widget made by `RefreshView` belongs to (nil for any other widget).
+    package static func owning(_ widget: UnsafeMutablePointer<GtkWidget>) -> RefreshView? {
+        GObjectOwnership.owned(by: widget, key: ownerKey, as: RefreshView.self)
     }
 }
 

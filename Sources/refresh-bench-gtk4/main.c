@@ -1,0 +1,627 @@
+// refresh-bench-gtk4: the GTK 4 peer of refresh-bench. GTK 4 cannot live in a GTK 3 process,
+// so refresh-bench runs this executable as a child, one process per measurement, exactly as it
+// runs itself for the GTK 3 lists, and reads one JSON line from its stdout.
+//
+//   refresh-bench-gtk4 --child listview|stringlist ROWS [--frames N]
+//   refresh-bench-gtk4 --baseline
+//
+// listview:   GtkListView over a GListModel of our own that makes each item on demand from its
+//             index (nothing stored per row): the fair peer of RefreshView.
+// stringlist: GtkListView over a GtkStringList filled up front from the same pre-generated
+//             strings the GTK 3 peers get: what most applications write.
+// baseline:   the same window around an empty GtkScrolledWindow (GTK 4's own floor).
+//
+// Same rows as the GTK 3 lists: an 800x600 window, rows 56 px apart, each row the title
+// "Row #id" and a sentence, both ellipsized, with id = rows - index and the sentence computed
+// exactly as DemoRows.sentence(for:) does (SplitMix64 over the id).
+//
+// Timing is the method refresh-bench uses for every list: a frame is the frame clock's paint
+// cycle, from the start of "before-paint" to the end of "after-paint" (a handler connected
+// after all others), so layout, snapshot, rendering and the copy to the window are inside.
+// The renderer is whatever GTK picked (GSK_RENDERER, GDK_DEBUG=gl-disable are honoured) and is
+// reported. Exit status 0 with the result line, or 3 with {"error": "..."}; 2 for bad usage.
+
+#include <gtk/gtk.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { WINDOW_WIDTH = 800, WINDOW_HEIGHT = 600, ROW_HEIGHT = 56, SEGMENTS = 4 };
+
+// ---------------------------------------------------------------------------------------------
+// Row text (the same as DemoRows in RefreshGtk)
+
+typedef struct { guint64 state; } SplitMix;
+
+static guint64 splitmix_next (SplitMix *s)
+{
+  s->state += 0x9E3779B97F4A7C15ull;
+  guint64 z = s->state;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static const char *const adjectives[] = {
+  "quiet", "bright", "distant", "gentle", "hidden", "golden", "silver", "early",
+  "late", "sudden", "patient", "curious", "ancient", "narrow", "open", "wild",
+};
+static const char *const things[] = {
+  "harbour lights", "river stones", "paper lanterns", "morning trains", "mountain trails",
+  "garden birds", "city bells", "autumn leaves", "winter clouds", "open windows",
+  "kitchen radios", "summer storms", "market stalls", "old letters", "night buses", "forest paths",
+};
+static const char *const verbs[] = {
+  "drift past", "gather near", "wait beside", "circle around", "settle on", "flicker over",
+  "wander through", "lean against", "echo across", "shine upon", "hurry along", "rest under",
+  "hum beneath", "glow behind", "fade into", "return to",
+};
+static const char *const places[] = {
+  "the harbour", "the old bridge", "the station", "the quiet square", "the hill", "the orchard",
+  "the library", "the lighthouse", "the meadow", "the canal", "the market", "the tower",
+  "the valley", "the pier", "the courtyard", "the river",
+};
+static const char *const tails[] = {
+  "", "", "", "at dawn", "after the rain", "before noon", "all evening", "in the fog",
+};
+
+#define PICK(s, words) (words[splitmix_next (s) % G_N_ELEMENTS (words)])
+
+// Writes row id's sentence into buf (at least 128 bytes); returns its length.
+static int sentence_for (gint64 id, char *buf, size_t size)
+{
+  SplitMix s = { (guint64) id };
+  const char *adjective = PICK (&s, adjectives);
+  const char *thing = PICK (&s, things);
+  const char *verb = PICK (&s, verbs);
+  const char *place = PICK (&s, places);
+  const char *tail = PICK (&s, tails);
+  int n = snprintf (buf, size, "%s %s %s %s%s%s.", adjective, thing, verb, place, *tail ? " " : "", tail);
+  buf[0] = g_ascii_toupper (buf[0]);
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// On-demand model: BenchRow items made from the index when the view asks for them
+
+#define BENCH_TYPE_ROW (bench_row_get_type ())
+G_DECLARE_FINAL_TYPE (BenchRow, bench_row, BENCH, ROW, GObject)
+struct _BenchRow { GObject parent; gint64 id; };
+G_DEFINE_TYPE (BenchRow, bench_row, G_TYPE_OBJECT)
+static void bench_row_class_init (BenchRowClass *klass) { (void) klass; }
+static void bench_row_init (BenchRow *self) { (void) self; }
+
+#define BENCH_TYPE_ROWS (bench_rows_get_type ())
+G_DECLARE_FINAL_TYPE (BenchRows, bench_rows, BENCH, ROWS, GObject)
+struct _BenchRows { GObject parent; guint count; };
+
+static GType bench_rows_get_item_type (GListModel *model) { (void) model; return BENCH_TYPE_ROW; }
+static guint bench_rows_get_n_items (GListModel *model) { return BENCH_ROWS (model)->count; }
+static gpointer bench_rows_get_item (GListModel *model, guint position)
+{
+  BenchRows *self = BENCH_ROWS (model);
+  if (position >= self->count)
+    return NULL;
+  BenchRow *row = g_object_new (BENCH_TYPE_ROW, NULL);
+  row->id = (gint64) self->count - position;
+  return row;
+}
+static void bench_rows_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = bench_rows_get_item_type;
+  iface->get_n_items = bench_rows_get_n_items;
+  iface->get_item = bench_rows_get_item;
+}
+G_DEFINE_TYPE_WITH_CODE (BenchRows, bench_rows, G_TYPE_OBJECT,
+                         G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, bench_rows_model_init))
+static void bench_rows_class_init (BenchRowsClass *klass) { (void) klass; }
+static void bench_rows_init (BenchRows *self) { (void) self; }
+
+// ---------------------------------------------------------------------------------------------
+// Pre-generated strings (the stringlist variant): "Row #id\nsentence\0" per row in one buffer,
+// made before the clock starts, like refresh-bench's RowStrings for the GTK 3 peers.
+
+typedef struct { char *bytes; size_t used; } Strings;
+
+static Strings strings_new (guint count)
+{
+  // Room for the longest row; the untouched tail of the allocation costs no resident memory.
+  Strings s = { malloc ((size_t) count * 100 + 1), 0 };
+  if (!s.bytes)
+    return s;
+  char sentence[160];
+  for (guint i = 0; i < count; i++)
+    {
+      gint64 id = (gint64) count - i;
+      sentence_for (id, sentence, sizeof sentence);
+      s.used += (size_t) sprintf (s.bytes + s.used, "Row #%" G_GINT64_FORMAT "\n%s", id, sentence) + 1;
+    }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows: a vertical box of two ellipsized, left-aligned labels, 56 px high (CSS takes the
+// theme's row padding away so that the pitch is exactly 56 px, as for every other list)
+
+static void setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  (void) factory; (void) data;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_size_request (box, -1, ROW_HEIGHT);
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  for (int i = 0; i < 2; i++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+      gtk_widget_set_margin_start (label, 16);
+      gtk_widget_set_margin_end (label, 16);
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  gtk_list_item_set_child (item, box);
+}
+
+static void bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  (void) factory; (void) data;
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *title = gtk_widget_get_first_child (box);
+  GtkWidget *subtitle = gtk_widget_get_next_sibling (title);
+  gpointer object = gtk_list_item_get_item (item);
+  if (BENCH_IS_ROW (object))
+    {
+      char text[160];
+      gint64 id = BENCH_ROW (object)->id;
+      snprintf (text, sizeof text, "Row #%" G_GINT64_FORMAT, id);
+      gtk_label_set_text (GTK_LABEL (title), text);
+      sentence_for (id, text, sizeof text);
+      gtk_label_set_text (GTK_LABEL (subtitle), text);
+    }
+  else
+    {
+      const char *text = gtk_string_object_get_string (GTK_STRING_OBJECT (object));
+      const char *newline = strchr (text, '\n');
+      if (newline)
+        {
+          char head[64];
+          size_t n = MIN ((size_t) (newline - text), sizeof head - 1);
+          memcpy (head, text, n);
+          head[n] = 0;
+          gtk_label_set_text (GTK_LABEL (title), head);
+          gtk_label_set_text (GTK_LABEL (subtitle), newline + 1);
+        }
+      else
+        {
+          gtk_label_set_text (GTK_LABEL (title), text);
+          gtk_label_set_text (GTK_LABEL (subtitle), "");
+        }
+    }
+}
+
+static void add_row_css (void)
+{
+  GtkCssProvider *css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (css, "listview > row { padding: 0; margin: 0; min-height: 0; border: none; }", -1);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_unref (css);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frame timing: the paint cycle, before-paint start to after-paint end
+
+typedef struct {
+  gint64 cycle_start_ns, layout_end_ns, paint_end_ns;
+  gboolean painted;          // the paint phase ran in this cycle
+  guint frames_painted;      // cycles whose paint phase ran
+  gboolean recording;
+  double *recorded;          // ms per recorded cycle
+  double *split[3];          // per recorded cycle: before-paint..layout end, paint, after-paint (ms)
+  guint n_recorded, cap_recorded;
+  double last_frame_ms;
+  gint64 first_frame_end_us; // g_get_monotonic_time at the end of the first cycle showing the list
+  double first_cycle_ms;     // that cycle's own length
+  GtkWidget *list;           // NULL for the baseline: any painted cycle counts
+} Timer;
+
+static gint64 now_ns (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return (gint64) t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static void on_before_paint (GdkFrameClock *clock, Timer *timer)
+{
+  (void) clock;
+  timer->cycle_start_ns = now_ns ();
+  timer->layout_end_ns = timer->paint_end_ns = timer->cycle_start_ns;
+  timer->painted = FALSE;
+}
+
+static void on_layout (GdkFrameClock *clock, Timer *timer)
+{
+  (void) clock;
+  timer->layout_end_ns = now_ns ();
+}
+
+static void on_paint (GdkFrameClock *clock, Timer *timer)
+{
+  (void) clock;
+  timer->painted = TRUE;
+  timer->paint_end_ns = now_ns ();
+}
+
+static void on_after_paint (GdkFrameClock *clock, Timer *timer)
+{
+  (void) clock;
+  if (!timer->painted || timer->cycle_start_ns == 0)
+    return;
+  gint64 end = now_ns (), start = timer->cycle_start_ns;
+  double ms = (double) (end - start) / 1e6;
+  gint64 layout_end = MAX (timer->layout_end_ns, start);
+  gint64 paint_end = MAX (timer->paint_end_ns, layout_end);
+  timer->cycle_start_ns = 0;
+  if (timer->first_frame_end_us == 0)
+    {
+      if (timer->list && !(gtk_widget_get_mapped (timer->list) && gtk_widget_get_height (timer->list) > 0))
+        return;
+      timer->first_frame_end_us = g_get_monotonic_time ();
+      timer->first_cycle_ms = ms;
+    }
+  timer->frames_painted++;
+  timer->last_frame_ms = ms;
+  if (timer->recording)
+    {
+      if (timer->n_recorded == timer->cap_recorded)
+        {
+          timer->cap_recorded = timer->cap_recorded ? timer->cap_recorded * 2 : 256;
+          timer->recorded = g_renew (double, timer->recorded, timer->cap_recorded);
+          for (int i = 0; i < 3; i++)
+            timer->split[i] = g_renew (double, timer->split[i], timer->cap_recorded);
+        }
+      timer->split[0][timer->n_recorded] = (double) (layout_end - start) / 1e6;
+      timer->split[1][timer->n_recorded] = (double) (paint_end - layout_end) / 1e6;
+      timer->split[2][timer->n_recorded] = (double) (end - paint_end) / 1e6;
+      timer->recorded[timer->n_recorded++] = ms;
+    }
+}
+
+static void follow_frames (GtkWidget *window, Timer *timer)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), timer);
+  g_signal_connect_after (clock, "layout", G_CALLBACK (on_layout), timer);
+  g_signal_connect_after (clock, "paint", G_CALLBACK (on_paint), timer);
+  g_signal_connect_after (clock, "after-paint", G_CALLBACK (on_after_paint), timer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main loop helpers
+
+static gboolean wake_up (gpointer data) { (void) data; return G_SOURCE_CONTINUE; }
+
+typedef gboolean (*Condition) (Timer *timer, guint arg);
+
+static gboolean run_until (Condition condition, Timer *timer, guint arg, double timeout_s)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) (timeout_s * 1e6);
+  guint source = g_timeout_add (10, wake_up, NULL);
+  gboolean ok = TRUE;
+  while (!condition (timer, arg))
+    {
+      if (g_get_monotonic_time () >= deadline)
+        {
+          ok = FALSE;
+          break;
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (source);
+  return ok;
+}
+
+static gboolean first_frame_done (Timer *timer, guint arg) { (void) arg; return timer->first_frame_end_us != 0; }
+static gboolean painted_since (Timer *timer, guint before) { return timer->frames_painted > before; }
+static gboolean never (Timer *timer, guint arg) { (void) timer; (void) arg; return FALSE; }
+
+// Sets the value and waits for the cycle that paints it; FALSE on timeout.
+static gboolean show (GtkAdjustment *adjustment, double value, Timer *timer)
+{
+  if (gtk_adjustment_get_value (adjustment) == value)
+    return TRUE;
+  guint before = timer->frames_painted;
+  gtk_adjustment_set_value (adjustment, value);
+  return run_until (painted_since, timer, before, 10);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+static long status_kb (const char *key)
+{
+  FILE *file = fopen ("/proc/self/status", "r");
+  if (!file)
+    return 0;
+  char line[256];
+  long value = 0;
+  size_t n = strlen (key);
+  while (fgets (line, sizeof line, file))
+    if (strncmp (line, key, n) == 0)
+      {
+        value = strtol (line + n, NULL, 10);
+        break;
+      }
+  fclose (file);
+  return value;
+}
+
+static int fail (const char *message)
+{
+  GString *json = g_string_new ("{\"error\":\"");
+  for (const char *c = message; *c; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        g_string_append_c (json, '\\');
+      g_string_append_c (json, *c == '\n' ? ' ' : *c);
+    }
+  g_string_append (json, "\"}\n");
+  fputs (json->str, stdout);
+  fflush (stdout);
+  return 3;
+}
+
+static int compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+// Median and nearest-rank p99, as refresh-bench's Stats computes them.
+static void stats (double *values, guint n, double *median, double *p99)
+{
+  if (n == 0)
+    {
+      *median = *p99 = -1;
+      return;
+    }
+  qsort (values, n, sizeof *values, compare_doubles);
+  *median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  guint rank = (guint) (0.99 * n + 0.999999);
+  *p99 = values[MIN (MAX (rank, 1u), n) - 1];
+}
+
+static const char *renderer_name (GtkWidget *window)
+{
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  return renderer ? G_OBJECT_TYPE_NAME (renderer) : "none";
+}
+
+static int open_display (void)
+{
+  if (gtk_init_check ())
+    return 0;
+  const char *display = g_getenv ("DISPLAY");
+  char message[256];
+  snprintf (message, sizeof message, "cannot open the display '%s' with GTK 4", display ? display : "");
+  return fail (message);
+}
+
+static GtkWidget *new_window (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), WINDOW_WIDTH, WINDOW_HEIGHT);
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  return window;
+}
+
+// Lets the first frame settle (idle work, a second frame) and reads the resident set.
+static long steady_rss_kb (Timer *timer)
+{
+  run_until (never, timer, 0, 0.2);
+  return status_kb ("VmRSS:");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measurements
+
+static int run_baseline (void)
+{
+  int status = open_display ();
+  if (status)
+    return status;
+  Timer timer = { 0 };
+  GtkWidget *window = new_window ();
+  gint64 start = g_get_monotonic_time ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  gtk_widget_realize (window);
+  follow_frames (window, &timer);
+  gtk_window_present (GTK_WINDOW (window));
+  if (!run_until (first_frame_done, &timer, 0, 60))
+    return fail ("no first frame within 60 s");
+  double first = (double) (timer.first_frame_end_us - start) / 1000;
+  long steady = steady_rss_kb (&timer);
+  printf ("{\"first_frame_ms\":%.4f,\"steady_rss_kb\":%ld,\"vmhwm_kb\":%ld,\"renderer\":\"%s\"}\n", first, steady,
+          status_kb ("VmHWM:"), renderer_name (window));
+  fflush (stdout);
+  _exit (0);
+}
+
+// Seconds to keep the window open after the measurement (REFRESH_BENCH_HOLD, for looking at
+// it with a screenshot tool: the rows deep in the list, after the jump to the end).
+static double hold_seconds (void)
+{
+  const char *text = g_getenv ("REFRESH_BENCH_HOLD");
+  return text ? g_ascii_strtod (text, NULL) : 0;
+}
+
+static int run_list (gboolean on_demand, guint rows, guint frames)
+{
+  int status = open_display ();
+  if (status)
+    return status;
+  add_row_css ();
+
+  // The data exists before the clock starts, as for every list: the stringlist variant gets
+  // every string in one buffer; the on-demand model needs nothing.
+  Strings strings = { NULL, 0 };
+  if (!on_demand)
+    {
+      strings = strings_new (rows);
+      if (!strings.bytes)
+        return fail ("out of memory for the pre-generated strings");
+    }
+  GtkWidget *window = new_window ();
+  Timer timer = { 0 };
+
+  // First frame: creating the model (filling the GtkStringList), the view, up to the end of
+  // the first paint cycle that shows the list.
+  gint64 start = g_get_monotonic_time ();
+  GListModel *model;
+  if (on_demand)
+    {
+      BenchRows *bench_rows = g_object_new (BENCH_TYPE_ROWS, NULL);
+      bench_rows->count = rows;
+      model = G_LIST_MODEL (bench_rows);
+    }
+  else
+    {
+      GtkStringList *list = gtk_string_list_new (NULL);
+      const char *text = strings.bytes;
+      for (guint i = 0; i < rows; i++)
+        {
+          gtk_string_list_append (list, text);
+          text += strlen (text) + 1;
+        }
+      model = G_LIST_MODEL (list);
+    }
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  GtkWidget *view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (model)), factory);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  timer.list = view;
+  gint64 built_at = g_get_monotonic_time ();
+  gtk_widget_realize (window);
+  follow_frames (window, &timer);
+  gtk_window_present (GTK_WINDOW (window));
+  gint64 shown_at = g_get_monotonic_time ();
+  if (!run_until (first_frame_done, &timer, 0, 600))
+    return fail ("no first frame within 600 s");
+  double first = (double) (timer.first_frame_end_us - start) / 1000;
+  // Where the first frame went: building the model and view, realizing and presenting the
+  // window, the rest up to the end of the first paint cycle (as refresh-bench's GTK 3 child).
+  char first_split[64];
+  snprintf (first_split, sizeof first_split, "%.2f/%.2f/%.2f (cycle %.2f)", (built_at - start) / 1000.0,
+            (shown_at - built_at) / 1000.0, (timer.first_frame_end_us - shown_at) / 1000.0, timer.first_cycle_ms);
+  long steady = steady_rss_kb (&timer);
+
+  // Steady scrolling: a third of a page per frame, `frames` frames in 4 runs (top, 1/3, 2/3,
+  // end); each run's jump to its start is not recorded. Then two jumps deep into the list.
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  double page = gtk_adjustment_get_page_size (adjustment);
+  double upper = gtk_adjustment_get_upper (adjustment);
+  double max_value = MAX (0, upper - page);
+  double step = MAX (1, round (page / 3));
+  double jump_mid = -1, jump_end = -1;
+  if (max_value > step)
+    {
+      guint per_segment = (frames + SEGMENTS - 1) / SEGMENTS, remaining = frames;
+      for (int segment = 0; segment < SEGMENTS; segment++)
+        {
+          guint count = MIN (per_segment, remaining);
+          remaining -= count;
+          double span = count * step;
+          double value = round (MIN (max_value * segment / (SEGMENTS - 1), MAX (0, max_value - span)));
+          timer.recording = FALSE;
+          if (!show (adjustment, value, &timer))
+            return fail ("a scrolled frame was not painted within 10 s");
+          timer.recording = TRUE;
+          for (guint i = 0; i < count; i++)
+            {
+              value += step;
+              if (value > max_value)
+                value -= max_value;
+              if (!show (adjustment, value, &timer))
+                return fail ("a scrolled frame was not painted within 10 s");
+            }
+        }
+      timer.recording = FALSE;
+      // The jumps start from the top, as a scrollbar drag or Ctrl+End would.
+      if (!show (adjustment, 0, &timer) || !show (adjustment, round (max_value / 2), &timer))
+        return fail ("the jump to the middle was not painted within 10 s");
+      jump_mid = timer.last_frame_ms;
+      if (!show (adjustment, max_value, &timer))
+        return fail ("the jump to the end was not painted within 10 s");
+      jump_end = timer.last_frame_ms;
+    }
+  double median, p99, split[3], unused;
+  guint n = timer.n_recorded;
+  stats (timer.recorded, n, &median, &p99);
+  for (int i = 0; i < 3; i++)
+    stats (timer.split[i], n, &split[i], &unused);
+  printf ("{\"rows\":%u,\"list\":\"%s\",\"data\":\"%s\",\"first_frame_ms\":%.4f,\"first_split_ms\":\"%s\",\"frame_ms_median\":%.4f,"
+          "\"frame_ms_p99\":%.4f,\"cycle_split_ms\":\"%.3f/%.3f/%.3f\",\"frames\":%u,\"jump_mid_ms\":%.4f,\"jump_end_ms\":%.4f,\"row_px\":%.2f,"
+          "\"data_bytes\":%zu,\"steady_rss_kb\":%ld,\"vmhwm_kb\":%ld,\"renderer\":\"%s\"}\n",
+          rows, on_demand ? "gtk4-listview" : "gtk4-stringlist", on_demand ? "computed" : "strings", first, first_split, median,
+          p99, split[0], split[1], split[2], n, jump_mid, jump_end, rows ? upper / rows : 0, strings.used, steady, status_kb ("VmHWM:"),
+          renderer_name (window));
+  fflush (stdout);
+  if (hold_seconds () > 0)
+    run_until (never, &timer, 0, hold_seconds ());
+  // Straight out: tearing down a 10,000,000-item model measures nothing.
+  _exit (0);
+}
+
+static int usage (void)
+{
+  fputs ("usage: refresh-bench-gtk4 --child listview|stringlist ROWS [--frames N]\n"
+         "       refresh-bench-gtk4 --baseline\n"
+         "The GTK 4 peer of refresh-bench, which runs it; prints one JSON line.\n", stderr);
+  return 2;
+}
+
+// A whole number in [min, max], or -1.
+static long long parse_count (const char *text, long long min, long long max)
+{
+  if (!text || !*text)
+    return -1;
+  char *end;
+  errno = 0;
+  long long value = strtoll (text, &end, 10);
+  if (*end || errno || value < min || value > max || !g_ascii_isdigit (text[0]))
+    return -1;
+  return value;
+}
+
+int main (int argc, char **argv)
+{
+  if (argc == 2 && strcmp (argv[1], "--baseline") == 0)
+    return run_baseline ();
+  if ((argc == 4 || argc == 6) && strcmp (argv[1], "--child") == 0)
+    {
+      gboolean on_demand;
+      if (strcmp (argv[2], "listview") == 0)
+        on_demand = TRUE;
+      else if (strcmp (argv[2], "stringlist") == 0)
+        on_demand = FALSE;
+      else
+        return usage ();
+      long long rows = parse_count (argv[3], 1, G_MAXUINT);
+      long long frames = 240;
+      if (argc == 6)
+        frames = strcmp (argv[4], "--frames") == 0 ? parse_count (argv[5], 8, 1000000) : -1;
+      if (rows < 0 || frames < 0)
+        return usage ();
+      return run_list (on_demand, (guint) rows, (guint) frames);
+    }
+  return usage ();
+}

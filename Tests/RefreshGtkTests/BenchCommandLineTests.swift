@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `refresh-bench`'s command line (swift-argument-parser): every bad value ends the program
+/// with one line on stderr naming the option and exit status 2, before any window or child
+/// process. Runs the built binary (it is an executable target, not a library), with no display
+/// so that a value let through by mistake could not start a benchmark.
+@Suite struct BenchCommandLineTests {
+    /// `refresh-bench` beside the test bundle (both live in `.build*/<config>/`).
+    static let binary: String? = {
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+        let candidate = directory.appendingPathComponent("refresh-bench").path
+        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+    }()
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(binary))
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = ""
+        environment["WAYLAND_DISPLAY"] = ""
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    struct Rejected: CustomTestStringConvertible, Sendable {
+        let arguments: [String]
+        let option: String
+        var testDescription: String { arguments.joined(separator: " ") }
+        init(_ arguments: String..., naming option: String) {
+            self.arguments = arguments
+            self.option = option
+        }
+    }
+
+    static let rejected: [Rejected] = [
+        Rejected("--frames", "", naming: "--frames"),
+        Rejected("--frames", "abc", naming: "--frames"),
+        Rejected("--frames", "-5", naming: "--frames"),
+        Rejected("--frames", "7", naming: "--frames"),
+        Rejected("--frames", "100001", naming: "--frames"),
+        Rejected("--frames", String(repeating: "9", count: 400), naming: "--frames"),
+        Rejected("--frames", naming: "--frames"),
+        Rejected("--rows", "", naming: "--rows"),
+        Rejected("--rows", "0", naming: "--rows"),
+        Rejected("--rows", "-1000", naming: "--rows"),
+        Rejected("--rows", "1000,,10", naming: "--rows"),
+        Rejected("--rows", "1e6", naming: "--rows"),
+        Rejected("--rows", "100000001", naming: "--rows"),
+        Rejected("--rows", String(repeating: "9", count: 400), naming: "--rows"),
+        Rejected("--lists", "", naming: "--lists"),
+        Rejected("--lists", "ours,gtk5", naming: "--lists"),
+        Rejected("--lists", "OURS", naming: "--lists"),
+        Rejected("--gl", "on", naming: "--gl"),
+        Rejected("--styles", "jike,fancy", naming: "--styles"),
+        Rejected("--json", naming: "--json"),
+        Rejected("--colour", "blue", naming: "--colour"),
+    ]
+
+    @Test(.enabled(if: binary != nil, "refresh-bench is not built next to the tests (swift build first)"),
+          arguments: rejected)
+    func badValueIsRejectedWithStatus2(_ input: Rejected) throws {
+        let result = try Self.run(input.arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("refresh-bench: "))
+        #expect(result.stderr.contains(input.option), "message does not name \(input.option): \(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1 && result.stderr.hasSuffix("\n"))
+    }
+
+    /// Good values get past parsing: with no display the benchmark then stops with its own
+    /// message (status 2 too, but naming DISPLAY, not an option).
+    @Test(.enabled(if: binary != nil, "refresh-bench is not built next to the tests (swift build first)"))
+    func goodValuesReachTheDisplayCheck() throws {
+        let result = try Self.run(["--rows", "1_000,1000000", "--lists", "ours,gtk4-listview,gtk4-stringlist",
+                                   "--frames", "8", "--gl", "off", "--styles", "plain", "--no-micro", "--no-motion"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("DISPLAY is not set"))
+    }
+
+    @Test(.enabled(if: binary != nil, "refresh-bench is not built next to the tests (swift build first)"))
+    func helpGoesToStdoutWithStatus0() throws {
+        let help = try Self.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stderr.isEmpty)
+        for option in ["--json", "--frames", "--rows", "--lists", "--gl", "--styles", "--no-micro", "--no-motion"] {
+            #expect(help.stdout.contains(option), "help lacks \(option)")
+        }
+        #expect(!help.stdout.contains("--child"), "help shows a hidden option")
+    }
+}

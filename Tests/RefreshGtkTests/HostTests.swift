@@ -1,0 +1,306 @@
+import RefreshDemo
+import RefreshTestSupport
+import CGtk
+import CGtkShim
+import RefreshCore
+@testable import RefreshGtk
+import Testing
+
+/// Issue 19: pull-to-refresh on lists the app already has. A real GtkTreeView (column headers
+/// visible), GtkListBox and GtkTextView in a GtkScrolledWindow, wrapped in a RefreshBin, under
+/// Xvfb, driven by synthesized GDK events delivered to the app's own widgets. Every test waits on
+/// the controller's state or handlers, never on sleeps alone.
+@MainActor
+@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+struct HostTests {
+    nonisolated static let kinds: [ListKind] = [.treeview, .listbox, .textview]
+
+    init() {
+        GLibCriticals.install()
+    }
+
+    @Test(arguments: kinds)
+    func threeWheelNotchesAtTheTopRefreshAndOneDoesNot(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        EventSynthesis.scroll(h.target, x: 100, y: 100, .up)
+        #expect(h.bin.headerPhase == .pulling)
+        #expect(h.childOffset > 0, "the host's content did not move down with the pull")
+        #expect(MainLoop.run(until: { h.bin.pull == 0 && !h.bin.state.needsTicks }))
+        #expect(h.refreshes == 0)
+        #expect(h.childOffset == 0)
+        for _ in 0..<3 { EventSynthesis.scroll(h.target, x: 100, y: 100, .up) }
+        #expect(h.bin.headerPhase == .armed)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        #expect(h.bin.headerPhase == .refreshing)
+        // While refreshing the header stays held above the host's first row.
+        #expect(MainLoop.run(until: { !h.bin.state.isGestureActive && abs(h.bin.pull - h.bin.headerStyle.heldHeight) < 0.5 }))
+        #expect(abs(Double(h.childOffset) - h.bin.headerStyle.heldHeight) <= 1)
+        #expect(h.value == 0)
+    }
+
+    @Test(arguments: kinds)
+    func aMouseDragRefreshesAndAShortOneDoesNot(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        EventSynthesis.drag(h.target, from: (100, 60), to: (100, 90), steps: 6)
+        #expect(MainLoop.run(until: { h.bin.pull == 0 && !h.bin.state.needsTicks }))
+        #expect(h.refreshes == 0)
+        EventSynthesis.drag(h.target, from: (100, 60), to: (100, 420), steps: 20)
+        #expect(h.bin.headerPhase == .refreshing)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+    }
+
+    @Test(arguments: kinds)
+    func smoothScrollEndedByScrollStopRefreshes(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        for _ in 0..<12 { EventSynthesis.scroll(h.target, x: 100, y: 100, .smooth(dx: 0, dy: -0.3)) }
+        #expect(h.bin.headerPhase == .armed)
+        EventSynthesis.scroll(h.target, x: 100, y: 100, .smooth(dx: 0, dy: 0), isStop: true)
+        #expect(h.bin.headerPhase == .refreshing)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+    }
+
+    @Test(arguments: kinds)
+    func aTouchDragRefreshesAShortOneDoesNotAndMidListTouchScrolls(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        EventSynthesis.touchDrag(h.target, from: (100, 60), to: (100, 85), steps: 5)
+        #expect(MainLoop.run(until: { h.bin.pull == 0 && !h.bin.state.needsTicks }))
+        #expect(h.refreshes == 0)
+
+        // Mid-list, a finger scrolls the host (its own kinetic touch scrolling is off: ours, no fight).
+        gtk_adjustment_set_value(h.adjustment, 300)
+        MainLoop.drain()
+        EventSynthesis.touchDrag(h.target, from: (100, 300), to: (100, 200), steps: 10, sequence: 2)
+        // (A fast drag flings on and may reach the end and load: wait for the finger's gesture only.)
+        #expect(MainLoop.run(until: { !h.bin.state.isGestureActive }))
+        #expect(h.value > 330, "a touch drag up did not scroll the host: \(h.value)")
+        #expect(h.bin.pull == 0 && h.refreshes == 0)
+
+        h.bin.endLoading(added: 0, exhausted: false, ok: true)
+        gtk_adjustment_set_value(h.adjustment, 0)
+        #expect(MainLoop.run(until: { h.bin.state.offset == 0 && !h.bin.state.needsTicks }))
+        EventSynthesis.touchDrag(h.target, from: (100, 60), to: (100, 420), steps: 20, sequence: 3)
+        #expect(h.bin.headerPhase == .refreshing)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+    }
+
+    @Test(arguments: kinds)
+    func reachingTheBottomLoadsExactlyOnce(kind: ListKind) throws {
+        let h = try HostHarness(kind, rows: 40)
+        defer { h.close() }
+        var notches = 0
+        while h.loads == 0, notches < 400 {
+            EventSynthesis.scroll(h.target, x: 100, y: 200, .down)
+            MainLoop.drain()
+            notches += 1
+        }
+        #expect(h.loads == 1)
+        #expect(h.value >= h.upper - h.page - 0.5, "it loaded before the end came into view")
+        // More input at the bottom during the load, in the same gesture: no second load; the
+        // footer's room past the end scrolls into view.
+        for _ in 0..<5 { EventSynthesis.scroll(h.target, x: 100, y: 200, .down) }
+        MainLoop.drain()
+        #expect(h.loads == 1)
+        #expect(h.bin.footerPhase == .loading)
+        #expect(h.childOffset < 0, "the footer was not revealed below the host")
+        // The page arrives: the rows take the footer's place.
+        let rows = h.list.rowCount
+        h.list.append((0..<20).map { ("More \($0)", "appended") })
+        h.bin.endLoading(added: 20, exhausted: false, ok: true)
+        #expect(MainLoop.run(until: { h.bin.state.rowsHeight > h.page && abs(h.bin.state.rowsHeight - h.upper) < 0.5
+            && h.upper > 0 && h.childOffset == 0 }))
+        #expect(h.bin.rowCount == rows + 20)
+        #expect(h.loads == 1)
+    }
+
+    @Test(arguments: kinds)
+    func aFailedRefreshKeepsEveryRow(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        let rows = h.bin.rowCount
+        #expect(rows == 60)
+        let upper = h.upper
+        h.bin.beginRefreshing()
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        h.bin.endRefreshing(ok: false)
+        #expect(h.bin.headerPhase == .failed)
+        #expect(MainLoop.run(until: { h.bin.headerPhase == .idle && !h.bin.state.needsTicks }))
+        #expect(h.bin.rowCount == rows)
+        #expect(h.upper == upper)
+        #expect(h.value == 0 && h.childOffset == 0)
+    }
+
+    /// Rows prepended while refreshing go above the rows on screen: those stay where they were
+    /// (only the collapsing header moves them, smoothly), the same on every host.
+    @Test(arguments: kinds)
+    func rowsPrependedByARefreshDoNotJump(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        h.bin.beginRefreshing()
+        #expect(MainLoop.run(until: { h.refreshes == 1 && !h.bin.state.needsTicks || h.refreshes == 1 && h.bin.pull > 40 }))
+        let upper = h.upper
+        h.list.prepend((0..<5).map { ("New \($0)", "prepended") })
+        h.bin.endRefreshing(ok: true, insertedAtTop: 5)
+        #expect(MainLoop.run(until: { h.upper > upper + 1 }))
+        // Every frame from here: the old first row's top on screen (below every row prepended so
+        // far) never moves down.
+        func oldFirstRowTop() -> Double { Double(h.childOffset) + (h.upper - upper) - h.value }
+        var lastTop = oldFirstRowTop()
+        var jumps: [Double] = []
+        #expect(MainLoop.run(until: {
+            let top = oldFirstRowTop()
+            if top > lastTop + 1 { jumps.append(top - lastTop) }
+            lastTop = top
+            return h.bin.headerPhase == .idle && !h.bin.state.needsTicks
+        }))
+        #expect(jumps.isEmpty, "the rows on screen jumped down by \(jumps)")
+        // (A tree view first estimates the new rows' height, then measures them.)
+        #expect(abs(h.value - (h.upper - upper)) <= 1, "the prepended rows are not above the old first row")
+        #expect(abs(h.bin.state.rowsHeight - h.upper) < 0.5, "the engine's range left the new rows out")
+        #expect(abs(h.bin.state.offset - h.value) < 0.5)
+        #expect(h.bin.rowCount == 65)
+        // They are reachable: scrolling up reveals them, then the top pulls again.
+        gtk_adjustment_set_value(h.adjustment, 0)
+        MainLoop.drain()
+        #expect(h.bin.state.offset == 0)
+        EventSynthesis.scroll(h.target, x: 100, y: 100, .up)
+        #expect(h.bin.headerPhase == .pulling)
+    }
+
+    @Test(arguments: kinds)
+    func f5AndCtrlRRefresh(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        gtk_widget_grab_focus(h.list.content)
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_F5))
+        #expect(h.bin.headerPhase == .refreshing)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        h.bin.endRefreshing(ok: true)
+        #expect(MainLoop.run(until: { h.bin.headerPhase == .idle }))
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_r), state: EventSynthesis.controlMask)
+        #expect(MainLoop.run(until: { h.refreshes == 2 }))
+    }
+
+    /// End reaches the bottom on every host (a tree view and a list box move their cursor there,
+    /// a cursorless text view scrolls with our keys) and auto load-more fires once.
+    @Test(arguments: kinds)
+    func endReachesTheBottomAndLoadsOnce(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        // The window is active and the rows have the focus (a list box's first row; not a tree
+        // view's column header), as after a click on them.
+        EventSynthesis.focus(h.window)
+        if kind == .listbox {
+            _ = gtk_widget_child_focus(h.list.content, GTK_DIR_TAB_FORWARD)
+        } else {
+            gtk_widget_grab_focus(h.list.content)
+        }
+        if kind == .treeview {
+            // A tree view's first movement key only places a missing cursor on the first row.
+            let path = gtk_tree_path_new_first()
+            gtk_tree_view_set_cursor(gcast(h.list.content), path, nil, 0)
+            gtk_tree_path_free(path)
+        }
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 }))
+        #expect(MainLoop.run(until: { h.value >= h.upper - h.page - 0.5 }))
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        MainLoop.run(for: 0.3)
+        #expect(h.loads == 1)
+    }
+
+    enum Target: String, CaseIterable, Sendable { case wrapper, window }
+
+    @Test(arguments: kinds, Target.allCases)
+    func destroyingMidRefreshLeavesNothingAlive(kind: ListKind, target: Target) throws {
+        let criticals = GLibCriticals.count
+        defer { #expect(GLibCriticals.count == criticals, "GLib criticals: \(GLibCriticals.last ?? "")") }
+        MainLoop.drain()
+        let before = InteropCounters.snapshot
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        EventSynthesis.drag(h.target, from: (100, 60), to: (100, 420), steps: 20)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        #expect(InteropCounters.liveTickCallbacks > before.tickCallbacks)
+        if target == .window { h.close() } else { gtk_widget_destroy(h.bin.widget) }
+        MainLoop.drain()
+        #expect(h.bin.isDestroyed)
+        #expect(InteropCounters.snapshot == before, "left alive: \(InteropCounters.snapshot), before \(before)")
+        h.bin.endRefreshing(ok: true, insertedAtTop: 3)
+        h.bin.beginRefreshing()
+        h.bin.loadMore()
+        MainLoop.run(for: Tuning.failureHold + 0.2)
+        #expect(h.refreshes == 1 && h.loads == 0)
+        #expect(InteropCounters.snapshot == before)
+    }
+
+    @Test func theWrapperTakesThePlaceOfAPackedScrolledWindowAndOwnsItsController() throws {
+        try #require(MainLoop.initializeGtk())
+        let list = ForeignList(kind: .treeview, rows: [("a", "b")])
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        g_object_ref_sink(box)
+        gtk_container_add(gcast(box), list.scrolledWindow)
+        weak var weakBin: RefreshBin?
+        do {
+            let bin = RefreshBin(wrapping: list.scrolledWindow)
+            weakBin = bin
+            #expect(gtk_widget_get_parent(bin.widget) == box)
+            #expect(gtk_widget_get_parent(list.scrolledWindow) == bin.widget)
+            #expect(RefreshBin.owning(bin.widget) === bin)
+        }
+        #expect(weakBin != nil, "the bin does not own its controller")
+        gtk_widget_destroy(box)
+        g_object_unref(box)
+        MainLoop.drain()
+        #expect(weakBin == nil)
+    }
+}
+
+/// A window with one of GTK's lists (60 rows by default) wrapped in a RefreshBin.
+@MainActor
+final class HostHarness {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let list: ForeignList
+    let bin: RefreshBin
+    private(set) var refreshes = 0
+    private(set) var loads = 0
+    private var closed = false
+
+    init(_ kind: ListKind, rows: Int = 60, width: Int32 = 400, height: Int32 = 600) throws {
+        try #require(MainLoop.initializeGtk())
+        list = ForeignList(kind: kind, rows: (0..<rows).map { ("Row \($0)", "Subtitle \($0)") })
+        bin = RefreshBin(wrapping: list.scrolledWindow)
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+        gtk_window_set_default_size(gcast(window), width, height)
+        gtk_container_add(gcast(window), bin.widget)
+        bin.onRefresh = { [unowned self] in refreshes += 1 }
+        bin.onLoadMore = { [unowned self] in loads += 1 }
+        gtk_widget_show_all(window)
+        let ready = MainLoop.run(until: {
+            self.bin.state.viewportHeight > 0 && self.bin.state.rowsHeight > self.bin.state.viewportHeight
+                && self.bin.scrollHost.hasDrawnFirstFrame
+        })
+        try #require(ready, "the host never laid out its rows")
+        // A text view measures its lines in idles, growing its adjustment as it goes.
+        MainLoop.drain()
+    }
+
+    /// Where input goes: the scrolled window's child (the tree view, the list box's viewport, the
+    /// text view), as the display server would deliver it.
+    var target: UnsafeMutablePointer<GtkWidget> { gtk_bin_get_child(gcast(list.scrolledWindow))! }
+    var adjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(gcast(list.scrolledWindow))! }
+    var value: Double { gtk_adjustment_get_value(adjustment) }
+    var upper: Double { gtk_adjustment_get_upper(adjustment) }
+    var page: Double { gtk_adjustment_get_page_size(adjustment) }
+    var childOffset: Int32 { ptr_refresh_bin_get_child_offset(OpaquePointer(bin.widget)) }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        gtk_widget_destroy(window)
+        MainLoop.drain()
+    }
+}

@@ -1,0 +1,133 @@
+import CGtk
+import Foundation
+import RefreshCore
+import RefreshGtk
+import RefreshTestSupport
+import Testing
+
+/// Variable-height rows in a real window (docs/behaviour.md, "Variable row heights"): End reaches
+/// the true last row and loads more, and Page Up/Down never skip or repeat a row. Time is the
+/// view's injected clock, moved by hand and delivered with `tick()` and a drawn frame.
+@MainActor
+@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+struct VariableRowsTests {
+    /// Rows 40…200 px tall (estimate 56), a fixed pattern; counts activations.
+    final class Tall: RowRenderer {
+        var rowCount: Int
+        var activated: [Int] = []
+        init(_ count: Int) { rowCount = count }
+        var estimatedRowHeight: Double { 56 }
+        func heightOfRow(at index: Int, width: Double, context: RowContext) -> Double {
+            Double(40 + (index * 37) % 161)
+        }
+        func drawRow(at index: Int, in rect: Rect, state: RowState, cr: OpaquePointer, context: RowContext) {}
+    }
+
+    /// A window over `Tall` rows with a manual clock.
+    @MainActor
+    final class Window {
+        let window: UnsafeMutablePointer<GtkWidget>
+        let rows: Tall
+        let view: RefreshView
+        let clock: ManualClock
+        var loads = 0
+
+        init(rows count: Int) throws {
+            try #require(MainLoop.initializeGtk())
+            rows = Tall(count)
+            view = RefreshView(rows: rows)
+            clock = ManualClock(0)
+            window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+            gtk_window_set_default_size(gcast(window), 400, 600)
+            gtk_container_add(gcast(window), view.widget)
+            view.onLoadMore = { [weak self] in self?.loads += 1 }
+            gtk_widget_show_all(window)
+            gtk_widget_grab_focus(view.list.area)
+            let drawn = MainLoop.run(until: { self.view.list.hasDrawnFirstFrame })
+            if !drawn { gtk_widget_destroy(window) }
+            try #require(drawn, "the window never drew its first frame")
+            clock.now = view.state.now
+            view.clock = clock.reading
+        }
+
+        /// Lets `seconds` pass in steps of a frame, drawing each (rows are measured on draw).
+        func run(_ seconds: Double) {
+            let frames = Int((seconds * 60).rounded(.up))
+            for _ in 0..<frames {
+                clock.now += 1.0 / 60
+                view.tick()
+                drawNow()
+            }
+        }
+
+        /// A frame, as the "draw" handler makes it (rows coming into view are measured).
+        func drawNow() {
+            let width = view.list.viewportWidth, height = view.list.viewportHeight
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+            let cr = cairo_create(surface)!
+            view.list.render(cr, width: width, height: height)
+            cairo_destroy(cr)
+            cairo_surface_destroy(surface)
+        }
+
+        func key(_ keyval: Int32) {
+            EventSynthesis.key(view.list.area, keyval: UInt32(keyval), press: true)
+            EventSynthesis.key(view.list.area, keyval: UInt32(keyval), press: false)
+        }
+
+        /// Rows wholly or partly on screen.
+        var visibleRows: ClosedRange<Int>? {
+            view.list.heights.visibleRows(top: view.list.offset, height: view.list.viewportHeight)
+        }
+
+        func close() {
+            gtk_widget_destroy(window)
+            MainLoop.drain()
+        }
+    }
+
+    @Test(arguments: [50, 1_000_000])
+    func endReachesTheTrueLastRowAndLoadsMore(rows: Int) throws {
+        let w = try Window(rows: rows)
+        defer { w.close() }
+        w.key(GDK_KEY_End)
+        w.run(1.0)
+        let list = w.view.list
+        // The last row is measured and its bottom is on screen, above the footer.
+        #expect(list.heights.measuredHeight(of: rows - 1) != nil)
+        let last = list.rowRect(rows - 1)
+        #expect(last.y + last.height <= list.viewportHeight + 0.5)
+        #expect(abs(w.view.state.offset - w.view.state.maxOffset) < 0.5,
+                "End stopped at \(w.view.state.offset) of \(w.view.state.maxOffset)")
+        #expect(w.loads == 1, "auto load-more did not fire")
+    }
+
+    @Test func pageDownThenUpNeverSkipsOrRepeatsARow() throws {
+        let w = try Window(rows: 400)
+        defer { w.close() }
+        let list = w.view.list
+        for _ in 0..<8 {
+            let above = try #require(w.visibleRows)
+            let last = list.rowRect(above.upperBound)
+            let lastCut = last.y + last.height > list.viewportHeight + 0.5
+            w.key(GDK_KEY_Page_Down)
+            w.run(0.5)
+            let below = try #require(w.visibleRows)
+            // A row cut by the bottom edge becomes the top row; a whole one is not shown again.
+            #expect(below.lowerBound == above.upperBound + (lastCut ? 0 : 1), "\(above) then \(below)")
+            #expect(abs(list.rowRect(below.lowerBound).y) < 0.5, "the new top row starts at the top edge")
+        }
+        for _ in 0..<3 {
+            let below = try #require(w.visibleRows)
+            let first = list.rowRect(below.lowerBound)
+            let firstCut = first.y < -0.5
+            w.key(GDK_KEY_Page_Up)
+            w.run(0.5)
+            let above = try #require(w.visibleRows)
+            // A row cut by the top edge ends at the bottom edge; a whole one is not shown again.
+            #expect(above.upperBound == below.lowerBound - (firstCut ? 0 : 1), "\(below) then \(above)")
+            let end = list.rowRect(above.upperBound)
+            #expect(abs(end.y + end.height - list.viewportHeight) < 0.5, "the bottom row ends at the bottom edge")
+        }
+    }
+}

@@ -1,0 +1,351 @@
+#!/usr/bin/env bash
+# Mutation testing: a catalogue of deliberate bugs, each a one-place change to the sources, to
+# prove that the tests catch the bugs they are named after. For each mutant the script applies
+# it to a scratch copy of the repository (never to the work tree), builds, runs the test suites
+# that should catch it, and reports "caught" (a test failed) or "SURVIVED" (every test passed).
+#
+#   scripts/mutants.sh              every mutant, then the score; exit 1 if one survived
+#   scripts/mutants.sh --list       the catalogue: number, what it breaks, file, suites
+#   scripts/mutants.sh --only 3,7   only mutants 3 and 7
+#   scripts/mutants.sh --check      only check that every anchor is in place (no build)
+#   scripts/mutants.sh --no-baseline  skip the check that the suites pass without a mutant
+#
+# Each mutant replaces ANCHOR, a literal piece of one source file ("\n" in it is a line break),
+# which must occur exactly once: a missing or repeated anchor stops the run before anything is
+# built (exit 2), so that a mutant can never silently become a no-op after the sources change —
+# re-anchor it on the new code. A mutant that does not compile also stops the run (exit 2).
+#
+# The copy and its build live in .build-mutants/ (MUTANTS_DIR), kept between runs so that each
+# rebuild is incremental. Tests run like scripts/test.sh's: Xvfb, a session bus,
+# G_DEBUG=fatal-criticals. MUTANT_TIMEOUT (seconds, default 900) bounds one test run; a run
+# that times out counts as caught (the mutant hangs the tests). Not part of scripts/test.sh.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+dir=${MUTANTS_DIR:-$root/.build-mutants}
+src=$dir/src
+build=$dir/build
+timeout_s=${MUTANT_TIMEOUT:-900}
+
+names=() files=() anchors=() replacements=() filters=()
+# mutant NAME FILE ANCHOR REPLACEMENT FILTER — FILTER: swift test --filter regexes, space-separated.
+mutant() { names+=("$1"); files+=("$2"); anchors+=("$3"); replacements+=("$4"); filters+=("$5"); }
+
+# --- The engine (RefreshCore) ---------------------------------------------------------------
+mutant "the quiet period is doubled" \
+  Sources/RefreshCore/Tuning.swift \
+  'public static let releaseQuietPeriod = 0.2' 'public static let releaseQuietPeriod = 0.4' \
+  'RefreshCoreTests.ReliabilityTriggerLineTests ScrollSourceTests'
+mutant "the hysteresis is removed" \
+  Sources/RefreshCore/Tuning.swift \
+  'public static let armHysteresis = 4.0' 'public static let armHysteresis = 0.0' \
+  'RefreshCoreTests.ReliabilityTriggerLineTests RefreshCoreTests.HeaderTriggerTests'
+mutant "a wheel notch is 40 px, not 60" \
+  Sources/RefreshCore/Tuning.swift \
+  'public static let wheelNotchRaw = 60.0' 'public static let wheelNotchRaw = 40.0' \
+  'RefreshCoreTests.WheelTests ScrollSourceTests'
+mutant "auto load-more fires twice per approach" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'autoLoadLatched = true' 'autoLoadLatched = false' \
+  'RefreshCoreTests.ReliabilityLoadOnceTests ReliabilityGtkTests/sameFrameAnswersFireOncePerApproach'
+mutant "endRefreshing while idle resets the offset" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'guard header == .refreshing, var current = session else { return false }' \
+  'guard header == .refreshing, var current = session else { offset = 0; return false }' \
+  'RefreshCoreTests.ReliabilityIdleEndTests ReliabilityGtkTests/endsWhileIdleChangeNothing'
+mutant "the refresh action fires at the release, before the header settles" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'actionDue: t + duration(Tuning.refreshSettleDuration))' 'actionDue: t)' \
+  'RefreshCoreTests.HeaderTriggerTests'
+mutant "a failed refresh skips its one-second error mark" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'consider(since + Tuning.failureHold, .failureOver)' 'consider(since, .failureOver)' \
+  'RefreshCoreTests.EndRefreshTests'
+mutant "the drag's slop is not swallowed (the content jumps by it)" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  '// The slop is swallowed so the content does not jump by it.\n            tracker.applied = offsetY' \
+  '// The slop is swallowed so the content does not jump by it.\n            tracker.applied = 0' \
+  'RefreshCoreTests.DragTests'
+mutant "the J's ring spins anticlockwise" \
+  Sources/RefreshCore/Header/HeaderTimeline.swift \
+  'let turns = spinning / Tuning.spinPeriod\n        return 2 * Double.pi' \
+  'let turns = spinning / Tuning.spinPeriod\n        return -2 * Double.pi' \
+  'JGeometryPixelTests SettingsTests'
+mutant "the J's fill climbs at half speed" \
+  Sources/RefreshCore/Geometry/JGlyph.swift \
+  'let sweep = quarter * min(2 * s, 1)' 'let sweep = quarter * min(s, 1)' \
+  'JGeometryPixelTests'
+mutant "the classic arrow never turns" \
+  Sources/RefreshCore/Geometry/Indicators.swift \
+  'let angle = min(max(turn, 0), 1) * Double.pi' 'let angle = 0 * min(max(turn, 0), 1) * Double.pi' \
+  'ClassicHeaderPixelTests'
+mutant "the classic arrow turns the other way round" \
+  Sources/RefreshCore/Geometry/Indicators.swift \
+  'let angle = min(max(turn, 0), 1) * Double.pi' 'let angle = -min(max(turn, 0), 1) * Double.pi' \
+  'ClassicHeaderPixelTests'
+mutant "the J's failure ring is drawn in the text colour" \
+  Sources/RefreshCore/Geometry/JGlyph.swift \
+  'return [.stroke(ring, width: width, color: palette.error, cap: .butt),' \
+  'return [.stroke(ring, width: width, color: palette.text, cap: .butt),' \
+  'FailedStatePixelTests'
+
+# --- The input translation (RefreshGtk/Input) -------------------------------------------------
+mutant "a touchpad is treated as a wheel" \
+  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  'deviceSource == GDK_SOURCE_TOUCHPAD || deviceSource == GDK_SOURCE_TOUCHSCREEN ? .touchpad : .wheel' \
+  'deviceSource == GDK_SOURCE_TOUCHPAD && deviceSource == GDK_SOURCE_TOUCHSCREEN ? .touchpad : .wheel' \
+  'ScrollSourceTests'
+mutant "smooth deltas are fixed pixels, not GTK's page^(2/3) lines" \
+  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  'return Step(delta: scroll.delta_y * smoothUnit(pageSize: pageSize), source: source, isStop: isStop)' \
+  'return Step(delta: scroll.delta_y * 60, source: source, isStop: isStop)' \
+  'ScrollSourceTests'
+mutant "a wheel notch up scrolls down" \
+  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  'return Step(delta: -Tuning.wheelNotchRaw, source: source, isStop: false)' \
+  'return Step(delta: Tuning.wheelNotchRaw, source: source, isStop: false)' \
+  'RefreshViewTests ScrollSourceTests'
+mutant "the scroll-stop event is ignored" \
+  Sources/RefreshGtk/Widget/RefreshView.swift \
+  'if step.isStop {' 'if step.isStop, step.delta.isNaN {' \
+  'ScrollSourceTests'
+
+# --- The painters (RefreshGtk/Drawing) ---------------------------------------------------------
+mutant "the classic spinner is not drawn" \
+  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  'return Indicators.spinner(center: center, radius: Classic.spinnerRadius, angle: angle, color: palette.accent)' \
+  'return angle.isNaN ? [] : []' \
+  'ClassicHeaderPixelTests'
+mutant "the classic header's second line is empty" \
+  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  '        text.set(detail, style: .detail, maxWidth: maxWidth)' \
+  '        text.set("", style: .detail, maxWidth: maxWidth)' \
+  'ClassicHeaderPixelTests'
+mutant "the classic header's first line is left-aligned" \
+  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  'text.show(at: Point(centerX - mainSize.width / 2, blockTop), cr: cr, color: palette.text)' \
+  'text.show(at: Point(panel.x + Classic.margin, blockTop), cr: cr, color: palette.text)' \
+  'ClassicHeaderPixelTests'
+mutant "the classic and plain panels are 2 px short" \
+  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  '            let height = visual.style.heldHeight' '            let height = visual.style.heldHeight - 2' \
+  'PlainBarPixelTests'
+mutant "the plain bar's text is missing" \
+  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  'text.show(at: Point(rect.midX - size.width / 2, rect.midY - size.height / 2), cr: cr, color: ink)' \
+  '_ = (size, ink)' \
+  'PlainBarPixelTests'
+mutant "the plain bar is filled with the accent colour" \
+  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  'let fill = failed ? palette.error : palette.bar' 'let fill = failed ? palette.error : palette.accent' \
+  'PlainBarPixelTests'
+mutant "the footer's spinner is not drawn" \
+  Sources/RefreshGtk/Drawing/FooterPainter.swift \
+  'if let angle = visual.spinnerAngle {' 'if let angle = visual.spinnerAngle, angle.isNaN {' \
+  'FooterPixelTests'
+mutant "the footer's failure is not in the error colour" \
+  Sources/RefreshGtk/Drawing/FooterPainter.swift \
+  'case .failed: return palette.error' 'case .failed: return palette.text' \
+  'FooterPixelTests'
+mutant "the footer's focus ring is not drawn" \
+  Sources/RefreshGtk/Drawing/FooterPainter.swift \
+  '        if focused {' '        if focused, width < 0 {' \
+  'FooterPixelTests'
+
+# --- The widget (RefreshGtk/Widget) --------------------------------------------------------------
+mutant "teardown does not mark the view destroyed (later calls still schedule ticks)" \
+  Sources/RefreshGtk/Widget/RefreshView.swift \
+  '        isDestroyed = true\n        frameTick?.remove()' '        isDestroyed = false\n        frameTick?.remove()' \
+  'TeardownTests'
+mutant "teardown leaves its handler on GtkSettings connected" \
+  Sources/RefreshGtk/Widget/RefreshView.swift \
+  'GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in\n            self?.readAnimationSetting(settings)\n        }.keep(in: &connections)' \
+  '_ = GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in\n            self?.readAnimationSetting(settings)\n        }' \
+  'TeardownTests'
+mutant "the widget ignores gtk-enable-animations" \
+  Sources/RefreshGtk/Widget/RefreshView.swift \
+  'update { engine, _ in engine.animationsEnabled = enabled }' \
+  'update { engine, _ in engine.animationsEnabled = enabled || engine.rowsHeight >= 0 }' \
+  'SettingsTests'
+
+# --- Accessibility (RefreshGtk/Widget) -------------------------------------------------------------
+mutant "the list is never busy for assistive technologies" \
+  Sources/RefreshGtk/Widget/Accessibility.swift \
+  'ptr_scrollable_area_set_a11y_busy(area, refreshing ? 1 : 0)' 'ptr_scrollable_area_set_a11y_busy(area, 0)' \
+  'RefreshGtkTests.AccessibilityTests'
+mutant "the refresh action is offered while refreshing" \
+  Sources/RefreshGtk/Widget/Accessibility.swift \
+  'if headerAtRest && engine.footer != .loading { available |= PTR_A11Y_ACTION_REFRESH.rawValue }' \
+  'if engine.footer != .loading { available |= PTR_A11Y_ACTION_REFRESH.rawValue }' \
+  'RefreshGtkTests.AccessibilityTests'
+mutant "Tab never reaches the footer" \
+  Sources/RefreshGtk/Widget/RefreshView.swift \
+  'if forward, !footerFocused, footerIsReachable {' 'if forward, !footerFocused, footerIsReachable, isDestroyed {' \
+  'RefreshGtkTests.AccessibilityTests'
+
+# --- The demo: command line, trace, simulated source (RefreshDemo) --------------------------------
+mutant "the trace omits quit" \
+  Sources/RefreshDemo/Trace.swift \
+  'package func quit() { emit("quit") }' 'package func quit() {}' \
+  'DemoProcessTests'
+mutant "a bad --pages value is accepted" \
+  Sources/RefreshDemo/CommandLine.swift \
+  'options.pages = try integer(pages, option: "--pages", in: pagesRange)' 'options.pages = Int(pages) ?? 5' \
+  'CommandLineMatrixTests'
+mutant "a failed refresh applies its page anyway" \
+  Sources/RefreshDemo/SimulatedFeed.swift \
+  'if fails { return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
+  'if fails { $0.rows.prepend(count); return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
+  'ReliabilityFeedTests'
+
+count=${#names[@]}
+
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+only="" baseline=1 list=0 check=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --list) list=1 ;;
+    --check) check=1 ;;
+    --only) only=${2:?--only needs a mutant number or a comma-separated list}; shift ;;
+    --only=*) only=${1#--only=} ;;
+    --no-baseline) baseline=0 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "mutants.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+selected=()
+if [ -n "$only" ]; then
+  IFS=, read -r -a wanted <<<"$only"
+  for n in "${wanted[@]}"; do
+    if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ] || [ "$n" -gt "$count" ]; then
+      echo "mutants.sh: --only: no mutant '$n' (1…$count)" >&2; exit 2
+    fi
+    selected+=($((n - 1)))
+  done
+else
+  for ((i = 0; i < count; i++)); do selected+=("$i"); done
+fi
+
+if [ "$list" = 1 ]; then
+  for i in "${selected[@]}"; do
+    printf '%3d  %s\n     %s → %s\n' $((i + 1)) "${names[$i]}" "${files[$i]}" "${filters[$i]}"
+  done
+  exit 0
+fi
+
+# Replaces the anchor in a file (mode apply) or only counts it (mode check); exit 3 unless the
+# anchor occurs exactly once.
+edit() {
+  python3 - "$@" <<'PY'
+import sys
+mode, path, anchor, replacement = sys.argv[1:5]
+anchor = anchor.replace("\\n", "\n")
+replacement = replacement.replace("\\n", "\n")
+text = open(path, encoding="utf-8").read()
+found = text.count(anchor)
+if found != 1:
+    print(f"{found} matches", end="")
+    sys.exit(3)
+if mode == "apply":
+    open(path, "w", encoding="utf-8").write(text.replace(anchor, replacement))
+PY
+}
+
+# Every selected anchor must be where it is expected before anything is built.
+bad=0
+for i in "${selected[@]}"; do
+  if ! found=$(edit check "$root/${files[$i]}" "${anchors[$i]}" "${replacements[$i]}" 2>&1); then
+    echo "mutant $((i + 1)) (${names[$i]}): anchor not found exactly once in ${files[$i]} ($found):" >&2
+    echo "    ${anchors[$i]}" >&2
+    bad=1
+  fi
+done
+if [ "$bad" = 1 ]; then
+  echo "mutants.sh: re-anchor the mutants above on the current sources (nothing was run)" >&2
+  exit 2
+fi
+if [ "$check" = 1 ]; then echo "every anchor of the ${#selected[@]} mutants is in place"; exit 0; fi
+
+command -v xvfb-run >/dev/null && command -v dbus-run-session >/dev/null || "$root/scripts/deps.sh" test
+
+# The scratch copy: the work tree as it is (uncommitted changes included), without builds or git.
+mkdir -p "$src" "$build"
+if command -v rsync >/dev/null; then
+  rsync -a --delete --exclude '/.build*' --exclude '/.git' --exclude '/.swiftpm' "$root/" "$src/"
+else
+  find "$src" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+  (cd "$root" && tar --exclude='./.build*' --exclude='./.git' --exclude='./.swiftpm' -cf - .) | (cd "$src" && tar -xf -)
+fi
+restore() { cp "$root/$1" "$src/$1"; }
+current=""
+trap '[ -n "$current" ] && restore "$current"' EXIT
+
+log=$dir/logs
+mkdir -p "$log"
+export G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no
+
+build_copy() {  # build_copy LOGFILE
+  (cd "$src" && swift build --build-tests --scratch-path "$build") >"$1" 2>&1
+}
+
+run_tests() {  # run_tests LOGFILE FILTERS…
+  local out=$1; shift
+  local args=()
+  for f in "$@"; do args+=(--filter "$f"); done
+  (cd "$src" && timeout "$timeout_s" xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- \
+    swift test --skip-build --scratch-path "$build" "${args[@]}") >"$out" 2>&1
+}
+
+started=$(date +%s)
+if [ "$baseline" = 1 ]; then
+  echo "== baseline: build the unmutated copy and run every suite the selected mutants use"
+  if ! build_copy "$log/baseline-build.txt"; then
+    tail -20 "$log/baseline-build.txt"; echo "mutants.sh: the unmutated copy does not build" >&2; exit 2
+  fi
+  "$src/scripts/build-translations.sh" "$(cd "$src" && swift build --scratch-path "$build" --show-bin-path)/locale" \
+    >/dev/null 2>&1 || true
+  union=()
+  for i in "${selected[@]}"; do for f in ${filters[$i]}; do union+=("$f"); done; done
+  if ! run_tests "$log/baseline-tests.txt" "${union[@]}"; then
+    grep -E "✘|error|failed" "$log/baseline-tests.txt" | head -20
+    echo "mutants.sh: the suites fail without any mutant (log: $log/baseline-tests.txt)" >&2
+    exit 2
+  fi
+  echo "   passes ($(( $(date +%s) - started )) s)"
+fi
+
+caught=0 survived=0 results=()
+for i in "${selected[@]}"; do
+  n=$((i + 1))
+  t0=$(date +%s)
+  current=${files[$i]}
+  edit apply "$src/${files[$i]}" "${anchors[$i]}" "${replacements[$i]}" >/dev/null
+  if ! build_copy "$log/mutant-$n-build.txt"; then
+    restore "$current"; current=""
+    grep -E "error:" "$log/mutant-$n-build.txt" | head -5
+    echo "mutants.sh: mutant $n (${names[$i]}) does not compile: fix its replacement" >&2
+    exit 2
+  fi
+  t1=$(date +%s)
+  # shellcheck disable=SC2086
+  if run_tests "$log/mutant-$n-tests.txt" ${filters[$i]}; then
+    verdict="SURVIVED"; survived=$((survived + 1))
+  else
+    status=$?
+    verdict="caught"; caught=$((caught + 1))
+    [ "$status" = 124 ] && verdict="caught (timeout)"
+  fi
+  restore "$current"; current=""
+  t2=$(date +%s)
+  line=$(printf '%3d  %-17s %4ss build %4ss test  %s' "$n" "$verdict" $((t1 - t0)) $((t2 - t1)) "${names[$i]}")
+  echo "$line"
+  results+=("$line")
+done
+
+total=$((caught + survived))
+elapsed=$(( $(date +%s) - started ))
+summary="caught $caught of $total mutants ($((total > 0 ? 100 * caught / total : 0)) %), $survived survived; $((elapsed / 60)) min $((elapsed % 60)) s"
+echo "== $summary"
+{ printf '%s\n' "${results[@]}"; echo "$summary"; } >"$dir/last-result.txt"
+[ "$survived" -eq 0 ]
