@@ -74,6 +74,12 @@ package final class FeedRenderer: RowRenderer {
 
     // MARK: - RowRenderer
 
+    /// "Name, text" (what a screen reader reads for the row).
+    package func accessibleName(ofRow index: Int) -> String {
+        let post = post(at: index)
+        return "\(post.name), \(post.text)"
+    }
+
     package func heightOfRow(at index: Int, width: Double, context: RowContext) -> Double {
         let post = post(at: index)
         let name = nameLayout(index, post, width: width, context: context)

@@ -41,6 +41,7 @@ struct VariableRowsTests {
             gtk_window_set_default_size(gcast(window), 400, 600)
             gtk_container_add(gcast(window), view.widget)
             view.onLoadMore = { [weak self] in self?.loads += 1 }
+            view.onActivate = { [weak rows] in rows?.activated.append($0) }
             gtk_widget_show_all(window)
             gtk_widget_grab_focus(view.list.area)
             let drawn = MainLoop.run(until: { self.view.list.hasDrawnFirstFrame })
@@ -130,4 +131,74 @@ struct VariableRowsTests {
             #expect(abs(end.y + end.height - list.viewportHeight) < 0.5, "the bottom row ends at the bottom edge")
         }
     }
+
+    // MARK: - Interactive rows (docs/behaviour.md, "Rows")
+
+    func click(_ w: Window, y: Double) {
+        EventSynthesis.button(w.view.list.area, press: true, x: 100, y: y)
+        EventSynthesis.button(w.view.list.area, press: false, x: 100, y: y)
+    }
+
+    @Test func aClickSelectsAndActivatesTheRowUnderIt() throws {
+        let w = try Window(rows: 50)
+        defer { w.close() }
+        let list = w.view.list
+        let third = list.rowRect(2)
+        click(w, y: third.y + third.height / 2)
+        #expect(w.rows.activated == [2])
+        #expect(w.view.selectedRow == 2)
+    }
+
+    @Test func upDownMoveTheSelectionAndEnterActivatesIt() throws {
+        let w = try Window(rows: 400)
+        defer { w.close() }
+        let list = w.view.list
+        w.key(GDK_KEY_Down)  // none selected: the first row on screen
+        #expect(w.view.selectedRow == 0)
+        for _ in 0..<30 { w.key(GDK_KEY_Down); w.run(0.3) }
+        #expect(w.view.selectedRow == 30)
+        // The selection is kept on screen, whole.
+        let rect = list.rowRect(30)
+        #expect(rect.y >= -0.5 && rect.y + rect.height <= list.viewportHeight + 0.5, "row 30 at \(rect)")
+        w.key(GDK_KEY_Up)
+        w.key(GDK_KEY_Return)
+        #expect(w.rows.activated == [29])
+        #expect(w.rows.activated.count == 1, "arrows select, they do not activate")
+    }
+
+    @Test func aPullFromARowActivatesNothing() throws {
+        let w = try Window(rows: 50)
+        defer { w.close() }
+        EventSynthesis.drag(w.view.list.area, from: (100, 100), to: (100, 300), steps: 8)
+        w.run(0.1)
+        #expect(w.rows.activated.isEmpty)
+        #expect(w.view.selectedRow == nil)
+    }
+
+    @Test func theTapThatStopsAFlingActivatesNothing() throws {
+        let w = try Window(rows: 400)
+        defer { w.close() }
+        w.key(GDK_KEY_Page_Down)  // a key scroll under way, as a fling is
+        w.run(0.05)
+        #expect(w.view.state.isCoasting)
+        click(w, y: 200)
+        #expect(w.rows.activated.isEmpty)
+        // The next click, with nothing moving, does activate.
+        w.run(1)
+        click(w, y: 320)  // away from the first: not its double click
+        #expect(w.rows.activated.count == 1)
+    }
+
+    @Test func hoverFollowsThePointerAndLeavesWithIt() throws {
+        let w = try Window(rows: 50)
+        defer { w.close() }
+        let list = w.view.list
+        let second = list.rowRect(1)
+        EventSynthesis.motion(list.area, x: 100, y: second.y + 2)
+        #expect(w.view.hoveredRow == 1)
+        let fifth = list.rowRect(4)
+        EventSynthesis.motion(list.area, x: 100, y: fifth.y + 2)
+        #expect(w.view.hoveredRow == 4)
+    }
+
 }

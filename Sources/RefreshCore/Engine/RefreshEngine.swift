@@ -149,6 +149,9 @@ public struct RefreshEngine: Sendable {
     /// offset (a second Page Down while the first eases pages on from where the first ends).
     public var scrollBase: Double { physics.motion?.to ?? offset }
 
+    /// A fling or key scroll is under way (a press that stops it is not a click on a row).
+    public var isCoasting: Bool { physics.motion != nil }
+
     /// The list was scrolled by someone else (scrollbar, the scrolled window's own wheel handling).
     public mutating func externalScroll(to value: Double, at t: Double) { handle(.externalScroll(to: value), at: t) }
 

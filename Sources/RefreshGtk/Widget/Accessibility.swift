@@ -47,6 +47,8 @@ struct AccessibleSnapshot: Equatable {
     let footerFocused: Bool
     /// Nil: no footer (short list).
     let footer: Footer?
+    /// The selected row, -1 none (ATK_STATE_SELECTED on its child; docs/behaviour.md, "Rows").
+    var selectedRow = -1
 
     struct Footer: Equatable {
         let name: String
@@ -112,7 +114,7 @@ struct AccessibleSnapshot: Equatable {
         AccessibleSnapshot(name: name, header: header, footerPhase: footerPhase, outcome: outcome,
                            lastUpdated: lastUpdated, actions: actions, rowCount: rowCount, firstRow: firstRow,
                            visibleRows: visibleRows, focusedRow: focusedRow, hasFocus: hasFocus,
-                           footerFocused: footerFocused, footer: footer)
+                           footerFocused: footerFocused, footer: footer, selectedRow: selectedRow)
     }
 
     /// Before the first update: the name, nothing else.
@@ -157,11 +159,14 @@ struct AccessibleSnapshot: Equatable {
         }
 
         let rows = visibleRows(list: list)
+        // The selected row has the virtual focus while it is on screen (the arrow keys move it).
+        let selected = list.selectedRow ?? -1
+        let focused = selected >= rows.first && selected < rows.first + rows.count ? selected : rows.focused
         return AccessibleSnapshot(name: names.list, header: engine.header, footerPhase: engine.footer,
                                   outcome: outcome, lastUpdated: engine.lastUpdated, actions: actions,
                                   rowCount: list.rowCount, firstRow: rows.first, visibleRows: rows.count,
-                                  focusedRow: rows.focused, hasFocus: hasFocus, footerFocused: footerFocused,
-                                  footer: footer)
+                                  focusedRow: focused, hasFocus: hasFocus, footerFocused: footerFocused,
+                                  footer: footer, selectedRow: selected)
     }
 
     /// The rows drawn in the viewport (`first ..< first + count`) and the focused one: the first
@@ -360,6 +365,10 @@ extension AccessibleSnapshot {
         out.pointee.footer_showing = footer?.showing == true ? 1 : 0
         out.pointee.footer_actionable = footer?.actionable == true ? 1 : 0
         out.pointee.footer_actions = footer.map { Self.strv($0.action.fields) } ?? nil
+        out.pointee.selected_row = gint(clamping: selectedRow)
+        // C puts each row's index after the id: "activate-row:5" (onAction).
+        out.pointee.row_actions = Self.strv(Action(name: "activate", id: "activate-row", localizedName: L10n.activateRow,
+                                                   keyBinding: KeyBinding.accessibleName(KeyBinding.activate)).fields)
     }
 
     /// A NULL-terminated, g_malloc'ed string vector (g_strfreev frees it).

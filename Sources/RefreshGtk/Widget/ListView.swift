@@ -154,6 +154,18 @@ package final class ListView {
         return heights.row(at: contentY)
     }
 
+    /// Row `index` is wholly or partly on screen.
+    package func rowIsOnScreen(_ index: Int) -> Bool {
+        let rect = rowRect(index)
+        return rect.y < viewportHeight && rect.y + rect.height > 0
+    }
+
+    /// The first row wholly on screen (the first partly shown one if none is whole).
+    package var firstWholeRow: Int? {
+        guard let first = rowIndex(atViewportY: max(0, displacement)) else { return nil }
+        return rowRect(first).y >= -0.5 || first + 1 >= rowCount ? first : first + 1
+    }
+
     /// Viewport y of row `index`'s top edge and its height (displacement included).
     package func rowRect(_ index: Int) -> (y: Double, height: Double) {
         (heights.offset(of: index) - offset + displacement, heights.height(of: index))
@@ -396,6 +408,17 @@ package final class ListView {
         _ = heights.measureTail(viewportHeight: viewportHeight, measure: measure)
         configureAdjustments()
         onRowsMeasured?(0)
+    }
+
+    /// Measures row `index` if it was not yet (before scrolling to show it whole); a correction
+    /// above the viewport shifts the scroll position as drawing does.
+    package func measureRow(_ index: Int) {
+        guard index >= 0, index < heights.count, heights.measuredHeight(of: index) == nil, let measure = measurer
+        else { return }
+        let oldTop = offset, oldTotal = heights.totalHeight
+        let anchor = heights.anchor(atOffset: oldTop)
+        heights.setMeasured(index, height: measure(index))
+        setOffsetKeepingEngine(anchor.map { heights.offset(for: $0) } ?? oldTop, oldTotal: oldTotal)
     }
 
     /// Measures a row at the width and style of the last frame (nil before the first frame).

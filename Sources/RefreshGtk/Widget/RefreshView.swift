@@ -73,7 +73,9 @@ public class RefreshController {
     }
 
     private var engine: RefreshEngine
-    private var connections: [SignalConnection] = []
+    fileprivate var connections: [SignalConnection] = []
+    /// The press under way stopped a fling or key scroll: its click activates nothing.
+    private var pressStoppedMotion = false
     private var frameTick: TickCallback?
     private var dragGesture: OpaquePointer?
     private var pressGesture: OpaquePointer?
@@ -304,6 +306,7 @@ public class RefreshController {
             guard let self else { return }
             self.dragLeftToHost = false
             self.dragDecided = false
+            self.pressStoppedMotion = self.engine.isCoasting
             self.update { $0.dragBegin(at: $1) }
         }.keep(in: &connections)
         GSignal.connectDoubles(drag, "drag-update") { [weak self] _, offsetY in
@@ -331,7 +334,13 @@ public class RefreshController {
                 gtk_widget_grab_focus(focusArea)
                 self.setFooterFocused(false)
             }
-            if self.footerContains(x: x, y: y) { self.activateFooter() }
+            if self.footerContains(x: x, y: y) {
+                self.activateFooter()
+            } else if !self.dragDecided, !self.pressStoppedMotion, self.engine.pull == 0, self.engine.push == 0 {
+                // A click, not a drag that became a scroll or pull, nor the tap that stopped a
+                // fling (docs/behaviour.md, "Rows").
+                self.rowClicked(viewportY: y - self.gestureViewportTop)
+            }
         }.keep(in: &connections)
 
         // HACK: GtkScrolledWindow's kinetic scrolling runs its own touch drag, pan and swipe
@@ -426,13 +435,39 @@ public class RefreshController {
                 update { $0.command(command, at: $1) }
             }
         case .lineUp, .lineDown:
+            if moveSelection(by: action == .lineUp ? -1 : 1) { break }
             let target = engine.offset + (action == .lineUp ? -host.lineHeight : host.lineHeight)
             update { $0.externalScroll(to: target, at: $1) }
         case .activate:
+            if !footerFocused, activateSelection() { break }
             guard footerIsReachable else { return false }
             activateFooter()
         }
         return true
+    }
+
+    // MARK: - Rows (RefreshView overrides; a foreign host's rows are its own)
+
+    /// A click on the rows at viewport y.
+    func rowClicked(viewportY: Double) {}
+    /// Up or Down moved the selection (true), or there is none to move (false: the keys scroll).
+    func moveSelection(by step: Int) -> Bool { false }
+    /// Enter activated the selected row (true), or none is selected.
+    func activateSelection() -> Bool { false }
+    /// An AT ran an action the controller does not know ("activate-row:N").
+    func accessibleAction(_ id: String) {}
+
+    /// Scrolls the least that shows content y `top ..< bottom` whole (eased like a key scroll).
+    func scrollToShow(top: Double, bottom: Double) {
+        let offset = engine.scrollBase, height = engine.viewportHeight
+        let target = top < offset ? top : bottom > offset + height ? bottom - height : offset
+        guard abs(target - offset) > 0.5 else { return }
+        update { $0.command(target > offset ? .pageDown : .pageUp, target: target, at: $1) }
+    }
+
+    /// Accessibility and redraw after a row state change.
+    func rowStateChanged() {
+        syncAccessibility()
     }
 
     /// The footer is on screen and says "Load more" or "Couldn't load — click to retry".
@@ -482,7 +517,7 @@ public class RefreshController {
             switch action {
             case "refresh": self.beginRefreshing()
             case "load-more", "retry": self.loadMore()
-            default: break
+            default: self.accessibleAction(action)
             }
         }
         let focus: PtrFocusMove = { _, direction, hasFocus, data in
@@ -530,7 +565,7 @@ public class RefreshController {
         syncAccessibility()
     }
 
-    private func syncAccessibility() {
+    fileprivate func syncAccessibility() {
         guard !isDestroyed, let accessibility = accessibilityBridge, let list = host as? ListView else { return }
         if footerFocused {
             // The focus stop went away (rows arrived below it, or it scrolled out): back to the rows.
@@ -565,6 +600,7 @@ public class RefreshController {
         onHeaderPhase = nil
         onFooterPhase = nil
         onFirstFrame = nil
+        (self as? RefreshView)?.onActivate = nil
     }
 }
 
@@ -605,6 +641,84 @@ public final class RefreshView: RefreshController {
         self.list = list
         super.init(host: list, accessibility: AccessibilityBridge(area: list.area, source: rows),
                    focusArea: list.area, ownerKey: RefreshView.ownerKey)
+        connectPointer()
+    }
+
+    /// A click, Enter or an AT's "activate" on a row (docs/behaviour.md, "Rows"): the row's index.
+    /// A drag that turns into a scroll or pull, and the tap that stops a fling, activate nothing.
+    public var onActivate: ((Int) -> Void)?
+
+    /// The single selection: follows a click and Up/Down; nil: none. Setting it does not scroll.
+    public var selectedRow: Int? {
+        get { isDestroyed ? nil : list.selectedRow }
+        set {
+            guard !isDestroyed else { return }
+            list.selectedRow = newValue.flatMap { $0 >= 0 && $0 < list.rowCount ? $0 : nil }
+            rowStateChanged()
+        }
+    }
+
+    /// The row under the pointer (drawn hovered), nil when the pointer is away.
+    public var hoveredRow: Int? { isDestroyed ? nil : list.hoveredRow }
+
+    /// Hover follows the pointer; it leaves with the pointer and during a pull.
+    private func connectPointer() {
+        GSignal.connectEvent(list.area, "motion-notify-event") { [weak self] event in
+            guard let self, !self.isDestroyed else { return false }
+            let y = event.pointee.motion.y
+            self.list.hoveredRow = self.pull > 0 || self.push > 0 ? nil : self.list.rowIndex(atViewportY: y)
+            return false
+        }.keep(in: &connections)
+        GSignal.connectEvent(list.area, "leave-notify-event") { [weak self] _ in
+            self?.list.hoveredRow = nil
+            return false
+        }.keep(in: &connections)
+    }
+
+    override func rowClicked(viewportY: Double) {
+        guard let row = list.rowIndex(atViewportY: viewportY) else { return }
+        list.cursorFocused = true
+        selectedRow = row
+        activate(row)
+    }
+
+    override func moveSelection(by step: Int) -> Bool {
+        let count = list.rowCount
+        guard count > 0 else { return false }
+        let row: Int
+        if let selected = list.selectedRow, list.rowIsOnScreen(selected) {
+            row = min(max(selected + step, 0), count - 1)
+        } else {
+            // None selected, or scrolled away: start from the rows on screen.
+            guard let first = list.firstWholeRow else { return false }
+            row = first
+        }
+        list.cursorFocused = true
+        selectedRow = row
+        list.measureRow(row)  // shown whole at its true height
+        let rect = list.rowRect(row)
+        let top = list.offset - list.displacement + rect.y
+        scrollToShow(top: top, bottom: top + rect.height)
+        return true
+    }
+
+    override func activateSelection() -> Bool {
+        guard let row = list.selectedRow else { return false }
+        activate(row)
+        return true
+    }
+
+    override func accessibleAction(_ id: String) {
+        let prefix = "activate-row:"
+        guard id.hasPrefix(prefix), let row = Int(id.dropFirst(prefix.count)), row >= 0, row < list.rowCount
+        else { return }
+        selectedRow = row
+        activate(row)
+    }
+
+    private func activate(_ row: Int) {
+        guard !isDestroyed else { return }
+        onActivate?(row)
     }
 
     /// The view a widget made by `RefreshView` belongs to (nil for any other widget).
