@@ -26,6 +26,8 @@ package struct DemoOptions: Equatable, Sendable {
     package var list: ListKind = .virtual
     /// `feed`: variable-height timeline rows (FeedRenderer); `lines`: two text lines per row.
     package var content: DemoContent = .feed
+    /// `--header arc`: the demo's app-drawn header (ArcHeader), over the plain header's timings.
+    package var appHeader: DemoHeader?
 
     package init() {}
 
@@ -51,7 +53,9 @@ package struct DemoOptions: Equatable, Sendable {
         options.failRate = try decimal(failRate, option: "--fail-rate", in: failRateRange)
         options.pageSize = try integer(pageSize, option: "--page-size", in: pageSizeRange)
         options.pages = try integer(pages, option: "--pages", in: pagesRange)
-        options.header = try choice(header, option: "--header", HeaderStyle.self)
+        let demoHeader = try choice(header, option: "--header", DemoHeader.self)
+        options.header = demoHeader.timings
+        options.appHeader = demoHeader == .arc ? .arc : nil
         options.footer = try choice(footer, option: "--footer", FooterMode.self)
         options.source = try choice(source, option: "--source", DemoSource.self)
         options.trace = trace
@@ -184,7 +188,7 @@ package struct RunCommand: ParsableCommand {
     var pageSize = "20"
     @Option(parsing: .unconditional, help: "Pages that load-more can add before the source is exhausted, 0…1000000.")
     var pages = "5"
-    @Option(parsing: .unconditional, help: "Header style: jike, classic or plain.")
+    @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (an app-drawn header: a progress arc with a percentage).")
     var header = "jike"
     @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view) or pull.")
     var footer = "auto"

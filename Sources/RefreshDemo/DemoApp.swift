@@ -152,6 +152,7 @@ package final class DemoApp {
             }
         }
         view.headerStyle = options.header
+        view.customHeaderStyle = options.appHeader?.makeCustomStyle()
         view.footerMode = options.footer
         view.onFirstFrame = { [weak self] in
             guard let self else { return }

@@ -61,6 +61,37 @@ extension RefreshHeaderStyle {
     public func snapshotRegion(_ frame: HeaderFrame) -> Rect { frame.panel(heldHeight: heldHeight) }
 }
 
+/// One frame of the load-more footer, as an app's footer style draws it (docs/behaviour.md,
+/// "App-drawn headers"). The context is clipped to `bar`.
+public struct FooterFrame {
+    /// Phase, position (`top`, from the viewport's top) and the built-in text.
+    public var visual: FooterVisual
+    /// The viewport's width, in logical px.
+    public var width: Double
+    public var palette: Palette
+    /// Device pixels per logical px.
+    public var scaleFactor: Double
+    /// The footer is the keyboard focus stop (Tab): draw a focus ring.
+    public var focused: Bool
+    /// The widget's Pango context (theme font).
+    public var pangoContext: OpaquePointer
+
+    public init(visual: FooterVisual, width: Double, palette: Palette, scaleFactor: Double, focused: Bool,
+                pangoContext: OpaquePointer) {
+        self.visual = visual; self.width = width; self.palette = palette; self.scaleFactor = scaleFactor
+        self.focused = focused; self.pangoContext = pangoContext
+    }
+
+    /// The footer's bar: full width, `Tuning.footerHeight` tall, at `visual.top`.
+    public var bar: Rect { visual.rect(viewportWidth: width) }
+}
+
+/// A footer look an app draws itself, set on the view's `customFooterStyle`; the built-in bar
+/// is used otherwise. Clicks, keys and accessibility stay the widget's.
+public protocol RefreshFooterStyle: AnyObject {
+    func draw(_ frame: FooterFrame, cr: OpaquePointer)
+}
+
 /// The built-in styles' text: one PainterText per Pango context, remade when the context changes.
 final class StyleText {
     private var text: PainterText?

@@ -33,6 +33,24 @@ public class RefreshController {
         get { engine.style }
         set { update { $0.setStyle(newValue, at: $1) } }
     }
+    /// An app-drawn header (docs/behaviour.md, "App-drawn headers"): drawn instead of
+    /// `headerStyle`'s look, held open at its `heldHeight` while refreshing; `headerStyle` still
+    /// sets the timings. Nil: the built-in look.
+    public var customHeaderStyle: RefreshHeaderStyle? {
+        didSet {
+            decorations.customHeader = customHeaderStyle
+            let held = customHeaderStyle?.heldHeight
+            update { $0.setHeldHeight(held, at: $1) }
+            host.queueDraw()
+        }
+    }
+    /// An app-drawn footer, drawn instead of the built-in bar (same place and height). Nil: built-in.
+    public var customFooterStyle: RefreshFooterStyle? {
+        didSet {
+            decorations.customFooter = customFooterStyle
+            host.queueDraw()
+        }
+    }
     /// Load-more when the footer comes into view (`.auto`) or on a push past the bottom (`.pull`).
     public var footerMode: FooterMode {
         get { engine.footerMode }
@@ -600,6 +618,8 @@ public class RefreshController {
         onHeaderPhase = nil
         onFooterPhase = nil
         onFirstFrame = nil
+        decorations.customHeader = nil
+        decorations.customFooter = nil
         (self as? RefreshView)?.onActivate = nil
     }
 }
