@@ -201,4 +201,45 @@ struct VariableRowsTests {
         #expect(w.view.hoveredRow == 4)
     }
 
+
+    // MARK: - Feed details (docs/behaviour.md, "Rows", "Layout cache")
+
+    /// The minute redraw that keeps "3 min ago" current runs only while the list is mapped.
+    @Test func theMinuteTimerRunsOnlyWhileMapped() throws {
+        let h = try GtkHarness(rows: 20)
+        defer { h.close() }
+        #expect(h.view.list.hasMinuteTimer)
+        gtk_widget_hide(h.window)
+        #expect(!h.view.list.hasMinuteTimer)
+        gtk_widget_show(h.window)
+        #expect(MainLoop.run(until: { h.view.list.hasMinuteTimer }))
+        h.close()
+        #expect(!h.view.list.hasMinuteTimer, "removed at teardown")
+    }
+
+    /// Scrolling by whole rows lays out only the rows that scrolled in; the rest come from the
+    /// cache. Off, every row is laid out again on every frame.
+    @Test func onlyRowsThatScrolledInAreLaidOut() throws {
+        let h = try GtkHarness(rows: 300)
+        defer { h.close() }
+        let list = h.view.list
+        let cache = list.layoutCache
+        AppDrawnStyleTests.render(h)
+        let shown = try #require(list.heights.visibleRows(top: list.offset, height: list.viewportHeight)).count
+        let builds = cache.builds
+        let perRow = builds / shown
+        #expect(perRow >= 1 && builds == perRow * shown, "\(builds) builds for \(shown) rows")
+        AppDrawnStyleTests.render(h)
+        #expect(cache.builds == builds, "a second frame of the same rows builds nothing")
+        let hits = cache.hits
+        list.offset = 3 * list.rowHeight  // three rows scroll in at the bottom
+        AppDrawnStyleTests.render(h)
+        #expect(cache.builds - builds == 3 * perRow, "\(cache.builds - builds) builds after 3 rows scrolled in")
+        #expect(cache.hits > hits, "the rows still on screen came from the cache")
+        cache.isEnabled = false
+        let off = cache.builds
+        AppDrawnStyleTests.render(h)
+        AppDrawnStyleTests.render(h)
+        #expect(cache.builds - off == 2 * shown * perRow, "off: every row laid out every frame")
+    }
 }

@@ -75,6 +75,10 @@ package final class ListView {
     private var hadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var valueChanged: SignalConnection?
     private var connections: [SignalConnection] = []
+    /// Redraws once a minute while the list is mapped, so that times such as "3 min ago" in rows
+    /// stay current (docs/behaviour.md, "Rows"); nil while unmapped and after teardown.
+    private var minuteTimer: Timeout?
+    package var hasMinuteTimer: Bool { minuteTimer?.isPending == true }
     /// The controller's theme-change handlers (`attach`), removed at `detach`.
     fileprivate var styleConnections: [SignalConnection] = []
     /// The offset while no adjustment is attached.
@@ -282,7 +286,23 @@ package final class ListView {
                 return false
             },
             GSignal.connect(scrolledWindow, "destroy") { [weak self] in self?.tearDown() },
+            GSignal.connect(area, "map") { [weak self] in self?.startMinuteTimer() },
+            GSignal.connect(area, "unmap") { [weak self] in self?.stopMinuteTimer() },
         ]
+        if gtk_widget_get_mapped(area) != 0 { startMinuteTimer() }
+    }
+
+    private func startMinuteTimer() {
+        guard !isDestroyed, minuteTimer?.isPending != true else { return }
+        minuteTimer = Timeout(every: 60_000) { [weak self] in
+            self?.queueDraw()
+            return self != nil
+        }
+    }
+
+    private func stopMinuteTimer() {
+        minuteTimer?.cancel()
+        minuteTimer = nil
     }
 
     private func allocated(width: Double, height: Double) {
@@ -303,6 +323,7 @@ package final class ListView {
         hadjustment = nil
         for connection in connections { connection.disconnect() }
         connections = []
+        stopMinuteTimer()
         valueChanged?.disconnect()
         valueChanged = nil
         isDestroyed = true
