@@ -93,5 +93,5 @@ package enum DemoHeader: String, CaseIterable, Sendable {
     }
 
     /// The app-drawn look, if any.
-    @MainActor package func makeCustomStyle() -> RefreshHeaderStyle? { self == .arc ? ArcHeader() : nil }
+    package func makeCustomStyle() -> RefreshHeaderStyle? { self == .arc ? ArcHeader() : nil }
 }
