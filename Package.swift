@@ -82,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshDrawingTests",
-            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "CGtk"],
+            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "CGtk", "RefreshDemo"],
             resources: [.copy("Goldens")]
         ),
         .testTarget(

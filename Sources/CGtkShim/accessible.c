@@ -37,14 +37,17 @@ static void snapshot_clear(PtrA11ySnapshot *s) {
     g_strfreev(s->attributes);
     g_free(s->footer_name);
     g_strfreev(s->footer_actions);
+    g_strfreev(s->row_actions);
     memset(s, 0, sizeof *s);
     s->focused_child = -1;
+    s->selected_row = -1;
 }
 
 /* Asks Swift for the current snapshot (an empty one when nothing is registered). */
 static void snapshot_fetch(PtrScrollableArea *area, PtrA11ySnapshot *out) {
     memset(out, 0, sizeof *out);
     out->focused_child = -1;
+    out->selected_row = -1;
     if (area->a11y.snapshot != NULL)
         area->a11y.snapshot(GTK_WIDGET(area), out, area->a11y.data);
     out->row_count = MAX(out->row_count, 0);
@@ -67,6 +70,7 @@ typedef struct {
     AtkObject *list; /* not a reference; NULL once defunct */
     gint row;        /* row index, or FOOTER_ROW */
     gchar *name;     /* the last name handed out (ATK returns borrowed strings) */
+    gchar **actions; /* a row's actions with its row in the ids (built on demand) */
 } PtrA11yChild;
 
 typedef struct {
@@ -114,6 +118,7 @@ static gint footer_index(PtrAreaAccessible *self) {
 
 static void ptr_a11y_child_finalize(GObject *object) {
     g_free(CHILD(object)->name);
+    g_strfreev(CHILD(object)->actions);
     G_OBJECT_CLASS(ptr_a11y_child_parent_class)->finalize(object);
 }
 
@@ -168,6 +173,9 @@ static AtkStateSet *ptr_a11y_child_ref_state_set(AtkObject *object) {
             atk_state_set_add_state(set, ATK_STATE_FOCUSABLE);
     } else {
         atk_state_set_add_state(set, ATK_STATE_TRANSIENT);
+        atk_state_set_add_state(set, ATK_STATE_SELECTABLE);
+        if (self->row == s->selected_row)
+            atk_state_set_add_state(set, ATK_STATE_SELECTED);
     }
     gint index = ptr_a11y_child_get_index_in_parent(object);
     if (index >= 0 && index == s->focused_child)
@@ -252,11 +260,26 @@ static gchar **list_actions(AtkAction *action) {
     return area_of(object) != NULL ? AREA_ACC(object)->snapshot.actions : NULL;
 }
 
+/* The footer's actions, or a row's: the snapshot's row actions with the row put in the ids. */
 static gchar **footer_actions(AtkAction *action) {
     PtrA11yChild *self = CHILD(action);
-    if (self->row != FOOTER_ROW || area_of(self->list) == NULL)
+    if (area_of(self->list) == NULL)
         return NULL;
-    return AREA_ACC(self->list)->snapshot.footer_actions;
+    const PtrA11ySnapshot *s = &AREA_ACC(self->list)->snapshot;
+    if (self->row == FOOTER_ROW)
+        return s->footer_actions;
+    if (s->row_actions == NULL)
+        return NULL;
+    if (self->actions == NULL) {
+        guint n = g_strv_length(s->row_actions);
+        self->actions = g_new0(gchar *, n + 1);
+        for (guint i = 0; i < n; i++) {
+            gboolean is_id = i % PTR_A11Y_ACTION_FIELDS == PTR_A11Y_ACTION_ID;
+            self->actions[i] = is_id ? g_strdup_printf("%s:%d", s->row_actions[i], self->row)
+                                     : g_strdup(s->row_actions[i]);
+        }
+    }
+    return self->actions;
 }
 
 static PtrScrollableArea *child_area(AtkAction *action) {
@@ -505,6 +528,17 @@ static void update_from_swift(PtrAreaAccessible *self, PtrScrollableArea *area) 
         atk_object_notify_state_change(object, ATK_STATE_BUSY, s->busy);
     if (g_strcmp0(old.description_key, s->description_key) != 0)
         g_object_notify(G_OBJECT(object), "accessible-description");
+    if (old.selected_row != s->selected_row && self->rows != NULL) {
+        /* Only row children on screen exist; the others read their state when made. */
+        for (guint i = 0; i < self->rows->len; i++) {
+            AtkObject *child = g_ptr_array_index(self->rows, i);
+            if (child == NULL)
+                continue;
+            gint row = CHILD(child)->row;
+            if (row == old.selected_row || row == s->selected_row)
+                atk_object_notify_state_change(child, ATK_STATE_SELECTED, row == s->selected_row);
+        }
+    }
     AtkObject *active = focused_child(self);
     if (active != self->active) {
         if (self->active != NULL)

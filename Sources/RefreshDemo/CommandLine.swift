@@ -24,6 +24,10 @@ package struct DemoOptions: Equatable, Sendable {
     package var source: DemoSource = .timeout
     /// Which list shows the rows: ours, or one of GTK's own wrapped in a RefreshBin.
     package var list: ListKind = .virtual
+    /// `feed`: variable-height timeline rows (FeedRenderer); `lines`: two text lines per row.
+    package var content: DemoContent = .feed
+    /// `--header arc`: the demo's app-drawn header (ArcHeader), over the plain header's timings.
+    package var appHeader: DemoHeader?
 
     package init() {}
 
@@ -40,7 +44,8 @@ package struct DemoOptions: Equatable, Sendable {
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
         seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, source: String = "timeout",
-        traceAnimations: Bool = false, list: String = "virtual"
+        traceAnimations: Bool = false, list: String = "virtual",
+        content: String = "feed"
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -48,7 +53,9 @@ package struct DemoOptions: Equatable, Sendable {
         options.failRate = try decimal(failRate, option: "--fail-rate", in: failRateRange)
         options.pageSize = try integer(pageSize, option: "--page-size", in: pageSizeRange)
         options.pages = try integer(pages, option: "--pages", in: pagesRange)
-        options.header = try choice(header, option: "--header", HeaderStyle.self)
+        let demoHeader = try choice(header, option: "--header", DemoHeader.self)
+        options.header = demoHeader.timings
+        options.appHeader = demoHeader == .arc ? .arc : nil
         options.footer = try choice(footer, option: "--footer", FooterMode.self)
         options.source = try choice(source, option: "--source", DemoSource.self)
         options.trace = trace
@@ -62,6 +69,7 @@ package struct DemoOptions: Equatable, Sendable {
         options.slowMotion = try decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
         options.overlay = overlay
         options.traceAnimations = traceAnimations
+        options.content = try choice(content, option: "--content", DemoContent.self)
         return options
     }
 
@@ -102,6 +110,11 @@ package struct DemoOptions: Equatable, Sendable {
     private static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
+}
+
+/// What the demo's rows show.
+package enum DemoContent: String, Sendable, CaseIterable, Equatable {
+    case feed, lines
 }
 
 /// `--source`: the same simulated answers through the callback API or the async one.
@@ -175,7 +188,7 @@ package struct RunCommand: ParsableCommand {
     var pageSize = "20"
     @Option(parsing: .unconditional, help: "Pages that load-more can add before the source is exhausted, 0…1000000.")
     var pages = "5"
-    @Option(parsing: .unconditional, help: "Header style: jike, classic or plain.")
+    @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (an app-drawn header: a progress arc with a percentage).")
     var header = "jike"
     @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view) or pull.")
     var footer = "auto"
@@ -201,6 +214,8 @@ package struct RunCommand: ParsableCommand {
         clamped with a warning.
         """)
     var list = "virtual"
+    @Option(parsing: .unconditional, help: "Rows: feed (a timeline of posts of different heights; the default) or lines (two text lines).")
+    var content = "feed"
 
     package init() {}
 
@@ -208,7 +223,7 @@ package struct RunCommand: ParsableCommand {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed,
                                   slowMotion: slowMotion, overlay: overlay, source: source,
-                                  traceAnimations: traceAnimations, list: list)
+                                  traceAnimations: traceAnimations, list: list, content: content)
     }
 
     package func validate() throws {

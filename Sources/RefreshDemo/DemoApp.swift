@@ -16,6 +16,8 @@ package final class DemoApp {
     /// `--list treeview|listbox|textview`: GTK's own list, wrapped (docs/architecture.md, "Hosts").
     package private(set) var bin: RefreshBin?
     package private(set) var foreignList: ForeignList?
+    /// The header bar: its subtitle is the status line (the row last activated).
+    private var headerBar: UnsafeMutablePointer<GtkWidget>?
     /// Whichever shows the rows: the RefreshView or the RefreshBin.
     package var control: RefreshController? { view ?? bin }
     package private(set) var window: UnsafeMutablePointer<GtkWidget>?
@@ -104,6 +106,7 @@ package final class DemoApp {
             self?.qa = nil
             self?.bin = nil
             self?.foreignList = nil
+            self?.headerBar = nil
             self?.window = nil
         }
         gtk_widget_show_all(window)
@@ -113,6 +116,7 @@ package final class DemoApp {
 
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = gtk_header_bar_new()!
+        headerBar = bar
         gtk_header_bar_set_title(gcast(bar), L10n.windowTitle)
         gtk_header_bar_set_show_close_button(gcast(bar), 1)
         let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)!
@@ -125,7 +129,10 @@ package final class DemoApp {
     }
 
     private func makeView() -> RefreshView {
-        RefreshView(source: rows)
+        switch options.content {
+        case .lines: RefreshView(source: rows)
+        case .feed: RefreshView(rows: FeedRenderer(rows: rows, referenceTime: Double(g_get_real_time()) / 1_000_000))
+        }
     }
 
     /// GTK's own list over the same rows, wrapped: the app-side code is these lines.
@@ -136,7 +143,16 @@ package final class DemoApp {
     }
 
     private func configure(_ view: RefreshController) {
+        if let listView = view as? RefreshView {
+            // The status line (the header bar's subtitle) names the row last activated.
+            listView.onActivate = { [weak self] row in
+                guard let self else { return }
+                self.trace?.activate(row: row)
+                if let bar = self.headerBar { gtk_header_bar_set_subtitle(gcast(bar), L10n.activatedRow(row + 1)) }
+            }
+        }
         view.headerStyle = options.header
+        view.customHeaderStyle = options.appHeader?.makeCustomStyle()
         view.footerMode = options.footer
         view.onFirstFrame = { [weak self] in
             guard let self else { return }

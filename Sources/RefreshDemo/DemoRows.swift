@@ -11,10 +11,13 @@ import RefreshGtk
 package final class DemoRows: RowSource {
     package private(set) var rowCount: Int
     package private(set) var newestID: Int
+    /// The newest id at start: the feed's times count back from it.
+    package let initialNewestID: Int
 
     package init(count: Int, reserve: Int = 0) {
         rowCount = max(0, count)
         newestID = rowCount + max(0, reserve)
+        initialNewestID = newestID
     }
 
     package func id(at index: Int) -> Int { newestID - index }

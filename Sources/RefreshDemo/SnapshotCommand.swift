@@ -23,6 +23,8 @@ package enum SnapshotPhase: String, CaseIterable, Sendable {
 /// What `refresh-demo snapshot` was asked for, validated.
 package struct SnapshotOptions: Equatable, Sendable {
     package var style: HeaderStyle
+    /// `--style arc`: the demo's app-drawn header, over `style`'s (plain) timings.
+    package var appHeader: DemoHeader?
     package var moment: HeaderMoment
     package var theme: SnapshotTheme
     package var scale: Double
@@ -44,7 +46,8 @@ package struct SnapshotOptions: Equatable, Sendable {
         style: String, phase: String, progress: String? = nil, time: String? = nil, theme: String = "light",
         scale: String = "1", width: String? = nil, background: String? = nil, out: String
     ) throws(RenderOptionError) -> SnapshotOptions {
-        let style = try RenderOptionParsing.choice(style, option: "--style", HeaderStyle.self)
+        let demoHeader = try RenderOptionParsing.choice(style, option: "--style", DemoHeader.self)
+        let style = demoHeader.timings
         let phase = try RenderOptionParsing.choice(phase, option: "--phase", SnapshotPhase.self)
         let moment: HeaderMoment
         switch phase {
@@ -75,7 +78,8 @@ package struct SnapshotOptions: Equatable, Sendable {
             parsedWidth = try RenderOptionParsing.number(width, option: "--width", in: widthRange)
         }
         return SnapshotOptions(
-            style: style, moment: moment, theme: parsedTheme, scale: parsedScale, width: parsedWidth,
+            style: style, appHeader: demoHeader == .arc ? .arc : nil, moment: moment, theme: parsedTheme,
+            scale: parsedScale, width: parsedWidth,
             background: try background.map { text throws(RenderOptionError) in
                 try RenderOptionParsing.color(text, option: "--background")
             },
@@ -84,8 +88,12 @@ package struct SnapshotOptions: Equatable, Sendable {
 
     /// Renders the image.
     package func render() -> ImageSurface {
-        Snapshot.header(HeaderScene.visual(moment, style: style), width: width, scale: scale,
-                        palette: theme.palette, background: background)
+        if let custom = appHeader?.makeCustomStyle() {
+            return Snapshot.header(HeaderScene.visual(moment, style: style, heldHeight: custom.heldHeight), style: custom,
+                                   width: width, scale: scale, palette: theme.palette, background: background)
+        }
+        return Snapshot.header(HeaderScene.visual(moment, style: style), width: width, scale: scale,
+                               palette: theme.palette, background: background)
     }
 }
 

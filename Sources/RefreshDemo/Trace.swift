@@ -101,6 +101,8 @@ package final class Trace {
         emit(event, ["phase": "end", "ok": .bool(ok), "added": .int(added), "rows": .int(rows)])
     }
 
+    /// A row was activated (a click, Enter or an AT's action): its index, 0 at the top.
+    package func activate(row: Int) { emit("activate", ["row": .int(row)]) }
     package func quit() { emit("quit") }
 
     nonisolated static func quoted(_ string: String) -> String {

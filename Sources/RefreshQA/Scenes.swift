@@ -32,13 +32,15 @@ package enum HeaderScene {
     static let frame = 1.0 / 60
 
     /// The header visual at `moment` for `style`.
-    package static func visual(_ moment: HeaderMoment, style: HeaderStyle) -> HeaderVisual {
-        engine(at: moment, style: style).headerVisual
+    package static func visual(_ moment: HeaderMoment, style: HeaderStyle, heldHeight: Double? = nil) -> HeaderVisual {
+        engine(at: moment, style: style, heldHeight: heldHeight).headerVisual
     }
 
     /// An engine that has just reached `moment`.
-    package static func engine(at moment: HeaderMoment, style: HeaderStyle) -> RefreshEngine {
+    /// `heldHeight`: an app-drawn header's (`RefreshHeaderStyle.heldHeight`), nil for the style's.
+    package static func engine(at moment: HeaderMoment, style: HeaderStyle, heldHeight: Double? = nil) -> RefreshEngine {
         var engine = RefreshEngine(style: style, viewportHeight: viewportHeight, rowsHeight: rowsHeight, now: 0)
+        if let heldHeight { engine.setHeldHeight(heldHeight, at: 0) }
         var t = 0.0
         switch moment {
         case .pull(let progress):

@@ -31,6 +31,21 @@ package enum Snapshot {
         return image
     }
 
+    /// An app-drawn header's image: its panel (`heldHeight` tall, `width` wide, bottom edge at
+    /// the content top), drawn through the public protocol as the widget draws it.
+    package static func header(_ visual: HeaderVisual, style: RefreshHeaderStyle, width: Double = defaultWidth,
+                              scale: Double, palette: Palette, background: RGBA? = nil) -> ImageSurface {
+        let region = Rect(x: 0, y: visual.contentTop - style.heldHeight, width: width, height: style.heldHeight)
+        let image = ImageSurface(logicalWidth: region.width, logicalHeight: region.height, scale: scale)
+        if let background { image.fill(background) }
+        let painter = HeaderPainter()
+        image.draw { cr in
+            cairo_translate(cr, -region.x, -region.y)
+            painter.draw(visual, style: style, cr: cr, width: width, palette: palette)
+        }
+        return image
+    }
+
     /// Draws the header's region (see `headerRegion`) with its top left at `origin` of `cr`.
     package static func drawHeader(_ visual: HeaderVisual, cr: OpaquePointer, at origin: Point, width: Double,
                                   palette: Palette, painter: HeaderPainter) {

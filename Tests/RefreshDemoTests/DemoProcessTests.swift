@@ -48,6 +48,29 @@ struct DemoProcessTests {
         #expect(try demo.waitForExit() == 0)
     }
 
+    /// A click on a row activates it; Down then Enter activates the next; a pull activates nothing.
+    @Test func clickAndEnterActivateRowsAndAPullDoesNot() throws {
+        let demo = try DemoProcess(["--trace", "--rows", "50", "--latency", "0.2"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for step in 1...12 { demo.xdotool("mousemove", "200", "\(150 + 25 * step)") }
+        demo.xdotool("mouseup", "1")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        #expect(!demo.lines.contains { $0.event == "activate" }, "the pull activated a row")
+        demo.xdotool("mousemove", "200", "120")
+        demo.xdotool("click", "1")
+        let clicked = try demo.waitFor { $0.event == "activate" }
+        let row = try #require(clicked.row)
+        demo.xdotool("key", "Down")
+        demo.xdotool("key", "Return")
+        try demo.waitFor { $0.event == "activate" && $0.row == row + 1 }
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
     @Test func aMillionRowsOpenWithTheFirstFrameFirst() throws {
         let demo = try DemoProcess(["--trace", "--rows", "1000000"])
         defer { demo.stop() }
@@ -71,6 +94,7 @@ struct TraceLine: Decodable {
     var ok: Bool?
     var added: Int?
     var rows: Int?
+    var row: Int?
 }
 
 /// refresh-demo on its own Xvfb server, so that no other test's window can take its input.

@@ -2,6 +2,7 @@ import RefreshQA
 import CGtk
 import Foundation
 import RefreshCore
+import RefreshDemo
 import RefreshGtk
 import Testing
 
@@ -75,7 +76,24 @@ enum GoldenCatalog {
         footer("failed-focused-dark", .failed, focused: true, palette: .dark),
     ]
 
-    static let all = jike + classic + plain + footers
+    /// The demo's app-drawn header (`--header arc`), through the public protocol only.
+    static func arc(_ name: String, _ moment: HeaderMoment, palette: Palette = .light) -> GoldenCase {
+        GoldenCase(name: "arc-\(name)@2x", hasText: true) {
+            let style = ArcHeader()
+            return Snapshot.header(HeaderScene.visual(moment, style: .plain, heldHeight: style.heldHeight), style: style,
+                                   scale: scale, palette: palette)
+        }
+    }
+
+    static let arcs: [GoldenCase] = [
+        arc("pull-0.50", .pull(progress: 0.5)),
+        arc("armed", .pull(progress: 1)),
+        arc("refresh-t0.40", .refresh(seconds: 0.4)),
+        arc("failed", .failed),
+        arc("pull-0.50-dark", .pull(progress: 0.5), palette: .dark),
+    ]
+
+    static let all = jike + classic + plain + arcs + footers
 }
 
 @Suite struct GoldenTests {

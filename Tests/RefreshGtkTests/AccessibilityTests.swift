@@ -206,6 +206,27 @@ struct AccessibilityTests {
         #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_FORWARD) == 0)
     }
 
+    /// The selected row's child is SELECTED (every row is SELECTABLE), and a row's "activate"
+    /// action selects and activates it from the main loop (docs/behaviour.md, "Rows").
+    @Test func theSelectedRowIsExposedAndARowActivatesThroughItsAction() throws {
+        let h = try GtkHarness(rows: 40)
+        defer { h.close() }
+        var activated: [Int] = []
+        h.view.onActivate = { activated.append($0) }
+        let list = try Self.accessible(h)
+        let third = try #require(Self.child(list, 2))
+        #expect(Self.has(third, ATK_STATE_SELECTABLE) && !Self.has(third, ATK_STATE_SELECTED))
+        h.view.selectedRow = 2
+        #expect(Self.has(third, ATK_STATE_SELECTED))
+        let fifth = try #require(Self.child(list, 4))
+        #expect(Self.actionNames(fifth) == ["activate"])
+        #expect(atk_action_do_action(OpaquePointer(fifth), 0) != 0)
+        #expect(activated.isEmpty, "an AT's action runs after its call returns")
+        #expect(MainLoop.run(until: { activated == [4] }))
+        #expect(h.view.selectedRow == 4)
+        #expect(Self.has(fifth, ATK_STATE_SELECTED) && !Self.has(third, ATK_STATE_SELECTED))
+    }
+
     @Test func theFooterActionRetries() throws {
         let h = try GtkHarness(rows: 40)
         defer { h.close() }

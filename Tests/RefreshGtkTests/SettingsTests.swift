@@ -71,11 +71,13 @@ struct SettingsTests {
     /// The setting is followed while the header is open: on, the ring turns clockwise once per
     /// 0.5 s after its 0.15 s morph; off, it stands still, full, at 0; on again, it turns again.
     @Test func flippingTheSettingWhileOpenIsFollowed() throws {
-        let h = try GtkHarness()
-        defer { h.close() }
         let settings = try #require(gtk_settings_get_default())
         let before = ptr_settings_get_boolean(settings, "gtk-enable-animations")
+        // Restored after the window is gone: the view would read its clock (released by then)
+        // on the setting's change.
         defer { ptr_settings_set_boolean(settings, "gtk-enable-animations", before) }
+        let h = try GtkHarness()
+        defer { h.close() }
         ptr_settings_set_boolean(settings, "gtk-enable-animations", 0)
         #expect(!h.view.state.animationsEnabled)
         ptr_settings_set_boolean(settings, "gtk-enable-animations", 1)

@@ -70,6 +70,8 @@ typedef struct {
     gboolean footer_showing;  /* on screen */
     gboolean footer_actionable; /* enabled and focusable */
     gchar **footer_actions;   /* as `actions` */
+    gint selected_row;        /* the selected row (an index into all rows), -1 none */
+    gchar **row_actions;      /* every row child's actions, as `actions`; "%d" in an id is its row */
 } PtrA11ySnapshot;
 
 typedef enum {

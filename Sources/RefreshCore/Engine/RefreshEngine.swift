@@ -14,6 +14,8 @@ public struct RefreshEngine: Sendable {
     // MARK: Configuration
 
     public private(set) var style: HeaderStyle
+    /// An app-drawn header's held height `H`, in place of `style.heldHeight` (nil: the style's).
+    public private(set) var heldHeightOverride: Double?
     public private(set) var footerMode: FooterMode
     /// `gtk-enable-animations`: when false every settle and timeline that starts jumps to its end
     /// value. Change it with `setAnimationsEnabled(_:at:)`.
@@ -92,7 +94,8 @@ public struct RefreshEngine: Sendable {
         return physics.isTopSettling || physics.isBottomSettling
     }
 
-    private var heldHeight: Double { style.heldHeight }
+    /// `H`: the app-drawn header's when there is one (docs/behaviour.md, "App-drawn headers").
+    public var heldHeight: Double { heldHeightOverride ?? style.heldHeight }
     private var refreshRunning: Bool { headerState.holdsHeader }
     private var footerHeld: Bool { footerMode == .pull && footer == .loading }
     private var canRefresh: Bool { footer != .loading && !refreshRunning }
@@ -134,7 +137,20 @@ public struct RefreshEngine: Sendable {
     public mutating func dragEnd(at t: Double) { handle(.dragEnd, at: t) }
 
     /// Home / End / Page keys. Each press is a gesture of its own (it can fire auto load-more).
-    public mutating func command(_ command: ScrollCommand, at t: Double) { handle(.command(command), at: t) }
+    public mutating func command(_ command: ScrollCommand, at t: Double) { handle(.command(command, target: nil), at: t) }
+
+    /// Page Up or Down to `target`, an offset the host computed from its rows (exact paging with
+    /// variable heights: docs/behaviour.md, "Variable row heights"); same ease as `command`.
+    public mutating func command(_ command: ScrollCommand, target: Double, at t: Double) {
+        handle(.command(command, target: target), at: t)
+    }
+
+    /// Where key scrolling continues from: the target of a key scroll or fling under way, else the
+    /// offset (a second Page Down while the first eases pages on from where the first ends).
+    public var scrollBase: Double { physics.motion?.to ?? offset }
+
+    /// A fling or key scroll is under way (a press that stops it is not a click on a row).
+    public var isCoasting: Bool { physics.motion != nil }
 
     /// The list was scrolled by someone else (scrollbar, the scrolled window's own wheel handling).
     public mutating func externalScroll(to value: Double, at t: Double) { handle(.externalScroll(to: value), at: t) }
@@ -152,6 +168,12 @@ public struct RefreshEngine: Sendable {
 
     /// Switches the header style at run time; a held header keeps its place until it settles.
     public mutating func setStyle(_ newStyle: HeaderStyle, at t: Double) { handle(.setStyle(newStyle), at: t) }
+
+    /// An app-drawn header's held height (nil: back to `style.heldHeight`); like a style switch,
+    /// a held header moves to the new height.
+    public mutating func setHeldHeight(_ height: Double?, at t: Double) {
+        handle(.setHeldHeight(height.map { max(0, $0.isFinite ? $0 : 0) }), at: t)
+    }
 
     /// Switches auto/pull load-more at run time.
     public mutating func setFooterMode(_ mode: FooterMode, at t: Double) { handle(.setFooterMode(mode), at: t) }
@@ -212,11 +234,12 @@ extension RefreshEngine {
         case dragBegin
         case dragUpdate(offsetY: Double)
         case dragEnd
-        case command(ScrollCommand)
+        case command(ScrollCommand, target: Double?)
         case externalScroll(to: Double)
         case resize(viewportHeight: Double)
         case setRows(height: Double, insertedAbove: Double)
         case setStyle(HeaderStyle)
+        case setHeldHeight(Double?)
         case setFooterMode(FooterMode)
         case setAnimationsEnabled(Bool)
         case tick
@@ -261,11 +284,12 @@ extension RefreshEngine {
         case .dragBegin: onDragBegin()
         case .dragUpdate(let y): onDragUpdate(offsetY: y)
         case .dragEnd: onDragEnd()
-        case .command(let command): onCommand(command)
+        case .command(let command, let target): onCommand(command, target: target)
         case .externalScroll(let value): onExternalScroll(to: value)
         case .resize(let height): onResize(height)
         case .setRows(let height, let above): onSetRows(height, insertedAbove: above)
         case .setStyle(let style): onSetStyle(style)
+        case .setHeldHeight(let height): onSetHeldHeight(height)
         case .setFooterMode(let mode): onSetFooterMode(mode)
         case .setAnimationsEnabled(let enabled): animationsEnabled = enabled
         case .tick: break
@@ -332,7 +356,7 @@ extension RefreshEngine {
         }
     }
 
-    private mutating func onCommand(_ command: ScrollCommand) {
+    private mutating func onCommand(_ command: ScrollCommand, target explicit: Double?) {
         if gesture != nil { release() }
         footerEvent(.newApproach)
         foldHeldOverscroll(movingDown: command == .end || command == .pageDown)
@@ -342,8 +366,8 @@ extension RefreshEngine {
         switch command {
         case .home: target = 0
         case .end: target = maxOffset
-        case .pageUp: target = base - page
-        case .pageDown: target = base + page
+        case .pageUp: target = explicit ?? base - page
+        case .pageDown: target = explicit ?? base + page
         }
         moveOffset(to: min(max(target, 0), maxOffset), duration: duration(Tuning.keyScrollDuration))
     }
@@ -381,6 +405,13 @@ extension RefreshEngine {
 
     private mutating func onSetStyle(_ newStyle: HeaderStyle) {
         changeLimits { $0.style = newStyle }
+        if refreshRunning, !physics.isTopHeld {
+            physics.settleTop(to: heldHeight, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
+        }
+    }
+
+    private mutating func onSetHeldHeight(_ height: Double?) {
+        changeLimits { $0.heldHeightOverride = height }
         if refreshRunning, !physics.isTopHeld {
             physics.settleTop(to: heldHeight, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
         }
@@ -612,9 +643,16 @@ extension RefreshEngine {
     }
 
     private mutating func applyRowsHeight(_ height: Double, insertedAbove: Double) {
+        // A key scroll or fling bound for the end (End) follows the end as rows measured on the
+        // way change the content's height: it reaches the true last row (docs/behaviour.md,
+        // "Variable row heights").
+        let boundForEnd = physics.motion.map { $0.to >= maxOffset - 0.5 } ?? false
         changeLimits { $0.rowsHeight = max(height, 0) }
-        if insertedAbove > 0, offset > 0 { physics.shift(by: insertedAbove) }
+        // Negative: row estimates above the viewport were corrected down (docs/behaviour.md,
+        // "Variable row heights"); the content moves, the picture does not.
+        if insertedAbove != 0, offset > 0 { physics.shift(by: max(insertedAbove, -offset)) }
         physics.clamp(limits, at: now)
+        if boundForEnd { physics.retarget(to: maxOffset, at: now) }
     }
 
     /// Runs `change` on the configuration, keeping what each held edge displays (never a jump).

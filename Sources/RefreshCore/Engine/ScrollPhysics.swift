@@ -111,6 +111,13 @@ struct ScrollPhysics: Sendable {
         }
     }
 
+    /// The motion under way ends at `target` instead, from where the offset is, in the time it had
+    /// left (never a jump).
+    mutating func retarget(to target: Double, at t: Double) {
+        guard let m = motion, abs(m.to - target) > 0.01 else { return }
+        motion = Tween(from: offset, to: target, start: t, duration: max(m.end - t, 0), easing: m.easing)
+    }
+
     /// After the scroll range changed: the offset stays inside it, and a key scroll or fling that
     /// is (or ends) past its new end continues from where the offset is, in the time it had left —
     /// otherwise it would leap on as soon as the range grew again (never a jump).

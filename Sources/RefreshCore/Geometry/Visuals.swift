@@ -32,13 +32,22 @@ public struct HeaderVisual: Equatable, Sendable {
     public var message: HeaderMessage
     /// Seconds since the last successful refresh, nil if never.
     public var sinceLastUpdate: Double?
+    /// Animation time for app-drawn headers: seconds since the refresh began to run (nil before),
+    /// and how far the end animation is, 0…1 (nil outside it).
+    public var refreshElapsed: Double?
+    public var endProgress: Double?
 
     public init(style: HeaderStyle, phase: HeaderPhase, pull: Double, contentTop: Double, glyph: JState,
-                indicator: ClassicIndicator, message: HeaderMessage, sinceLastUpdate: Double?) {
+                indicator: ClassicIndicator, message: HeaderMessage, sinceLastUpdate: Double?,
+                refreshElapsed: Double? = nil, endProgress: Double? = nil) {
         self.style = style; self.phase = phase; self.pull = pull; self.contentTop = contentTop
         self.glyph = glyph; self.indicator = indicator; self.message = message
         self.sinceLastUpdate = sinceLastUpdate
+        self.refreshElapsed = refreshElapsed; self.endProgress = endProgress
     }
+
+    /// The pull as a fraction of the trigger distance: 1 arms a refresh.
+    public var pullFraction: Double { pull / Tuning.triggerPull }
 
     /// True when any part of the header can be on screen.
     public var isVisible: Bool { contentTop > 0 }
@@ -89,6 +98,7 @@ extension RefreshEngine {
         var glyph = JState.fill(p / Tuning.triggerPull)
         var indicator = ClassicIndicator.arrow(turn: arrowTurn)
         var message: HeaderMessage
+        var endProgress: Double?
         switch phase {
         case .idle, .pulling: message = .pullToRefresh
         case .armed: message = .releaseToRefresh
@@ -117,6 +127,7 @@ extension RefreshEngine {
         case .finishing(let since, let until, let ok, _):
             // The line thins over the end animation's own duration, fixed when it began.
             let width = HeaderTimeline.endLineWidth(elapsed: now - since, animated: until > since)
+            endProgress = until > since ? min(max((now - since) / (until - since), 0), 1) : 1
             glyph = ok ? ring(width) : .failure(lineWidth: width)
             indicator = ok ? .done : .failure
             if !ok { message = .failed }
@@ -131,7 +142,10 @@ extension RefreshEngine {
         }
         return HeaderVisual(style: style, phase: phase, pull: p, contentTop: p - offset, glyph: glyph,
                             indicator: indicator, message: message,
-                            sinceLastUpdate: lastUpdated.map { now - $0 })
+                            sinceLastUpdate: lastUpdated.map { now - $0 },
+                            // Without animations nothing moves with time (needsTicks may be false).
+                            refreshElapsed: animated ? morphStart.map { max(0, now - $0) } : nil,
+                            endProgress: endProgress)
     }
 
     /// The footer at `now`.

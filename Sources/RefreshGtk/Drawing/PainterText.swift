@@ -52,22 +52,31 @@ package final class PainterText {
             g_object_ref(UnsafeMutableRawPointer(pangoContext))
             isHeadless = false
         } else {
-            // The thread's default Cairo font map, shared with everything else that draws text
-            // headless on this thread (fonts are loaded once), with our own fixed context.
-            context = pango_font_map_create_context(pango_cairo_font_map_get_default())
-            pango_cairo_context_set_resolution(context, 96)
-            let options = cairo_font_options_create()
-            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-            // Unhinted metrics: a layout has the same logical size at every scale factor.
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            pango_cairo_context_set_font_options(context, options)
-            cairo_font_options_destroy(options)
+            context = PainterText.headlessPangoContext()
             isHeadless = true
         }
         layout = pango_layout_new(context)
         pango_layout_set_single_paragraph_mode(layout, 1)
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    }
+
+    /// A new Pango context (the caller owns it) with the fixed headless font and rendering
+    /// options: the thread's default Cairo font map, shared with everything else that draws text
+    /// headless on this thread (fonts are loaded once).
+    package static func headlessPangoContext() -> OpaquePointer {
+        let context: OpaquePointer = pango_font_map_create_context(pango_cairo_font_map_get_default())
+        pango_cairo_context_set_resolution(context, 96)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        // Unhinted metrics: a layout has the same logical size at every scale factor.
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        let font = pango_font_description_from_string(headlessFont)
+        pango_context_set_font_description(context, font)
+        pango_font_description_free(font)
+        return context
     }
 
     deinit {

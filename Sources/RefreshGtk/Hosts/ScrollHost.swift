@@ -37,6 +37,9 @@ package protocol ScrollHost: AnyObject {
     /// Home/End/Page keys that reached the controller: true if the host scrolled itself, false
     /// to let the engine scroll (eased).
     func scroll(_ command: ScrollCommand) -> Bool
+    /// The offset Page Up or Down goes to from `base`, computed from the host's rows; nil: the
+    /// engine's page (0.9 of the viewport).
+    func pageTarget(_ command: ScrollCommand, from base: Double) -> Double?
     /// Home or End is about to be handled by the host's own key bindings (it moves its cursor).
     func hostWillHandle(_ command: ScrollCommand)
     /// Height of `count` rows the app has just prepended; nil when the host only knows once it

@@ -198,6 +198,8 @@ package final class ScrolledWindowHost: ScrollHost {
     /// but leaves the adjustment a few px from the top (why is not established; see
     /// docs/architecture.md, "Hosts"). End and Home mean the very end and start on every list:
     /// once the host has handled the key (from an idle), the adjustment goes there.
+    package func pageTarget(_ command: ScrollCommand, from base: Double) -> Double? { nil }
+
     package func hostWillHandle(_ command: ScrollCommand) {
         guard command == .end || command == .home else { return }
         keyFollowUp?.cancel()

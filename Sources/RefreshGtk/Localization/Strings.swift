@@ -83,6 +83,11 @@ package enum L10n {
     package static var footerAccessibleName: String { tr("Load-more footer") }
     // TRANSLATORS: an accessible action (and button) that loads the next page of rows.
     package static var loadMoreAction: String { trc("action", "Load more") }
+    // TRANSLATORS: a list row's accessible action: what a click or Enter on the row does.
+    package static var activateRow: String { trc("action", "Activate") }
+    /// The demo's status line after a row was activated (a click or Enter on it).
+    // TRANSLATORS: %@ is the row's number, counted from 1 at the top.
+    package static func activatedRow(_ number: Int) -> String { fill(tr("Opened row %@"), String(number)) }
     // TRANSLATORS: an accessible action (and button) that repeats a failed load or refresh.
     package static var retryAction: String { trc("action", "Retry") }
     // TRANSLATORS: an accessible action (and button) that refreshes the list (F5, Ctrl+R).

@@ -47,6 +47,8 @@ struct AccessibleSnapshot: Equatable {
     let footerFocused: Bool
     /// Nil: no footer (short list).
     let footer: Footer?
+    /// The selected row, -1 none (ATK_STATE_SELECTED on its child; docs/behaviour.md, "Rows").
+    var selectedRow = -1
 
     struct Footer: Equatable {
         let name: String
@@ -112,7 +114,7 @@ struct AccessibleSnapshot: Equatable {
         AccessibleSnapshot(name: name, header: header, footerPhase: footerPhase, outcome: outcome,
                            lastUpdated: lastUpdated, actions: actions, rowCount: rowCount, firstRow: firstRow,
                            visibleRows: visibleRows, focusedRow: focusedRow, hasFocus: hasFocus,
-                           footerFocused: footerFocused, footer: footer)
+                           footerFocused: footerFocused, footer: footer, selectedRow: selectedRow)
     }
 
     /// Before the first update: the name, nothing else.
@@ -157,11 +159,14 @@ struct AccessibleSnapshot: Equatable {
         }
 
         let rows = visibleRows(list: list)
+        // The selected row has the virtual focus while it is on screen (the arrow keys move it).
+        let selected = list.selectedRow ?? -1
+        let focused = selected >= rows.first && selected < rows.first + rows.count ? selected : rows.focused
         return AccessibleSnapshot(name: names.list, header: engine.header, footerPhase: engine.footer,
                                   outcome: outcome, lastUpdated: engine.lastUpdated, actions: actions,
                                   rowCount: list.rowCount, firstRow: rows.first, visibleRows: rows.count,
-                                  focusedRow: rows.focused, hasFocus: hasFocus, footerFocused: footerFocused,
-                                  footer: footer)
+                                  focusedRow: focused, hasFocus: hasFocus, footerFocused: footerFocused,
+                                  footer: footer, selectedRow: selected)
     }
 
     /// The rows drawn in the viewport (`first ..< first + count`) and the focused one: the first
@@ -171,10 +176,12 @@ struct AccessibleSnapshot: Equatable {
         let height = list.viewportHeight
         guard list.rowCount > 0, height > 0 else { return (0, 0, -1) }
         let top = list.offset - list.displacement
-        let first = max(0, Int((top / list.rowHeight).rounded(.down)))
-        let last = min(list.rowCount - 1, Int(((top + height) / list.rowHeight).rounded(.up)) - 1)
-        guard first <= last else { return (first, 0, -1) }
-        let whole = Int((top / list.rowHeight).rounded(.up))
+        // Variable heights: the row index comes from the list's offset index (O(log n)).
+        guard let rows = list.heights.visibleRows(top: max(0, top), height: height - max(0, -top)) else {
+            return (list.heights.row(at: max(0, top)) ?? 0, 0, -1)
+        }
+        let first = rows.lowerBound, last = rows.upperBound
+        let whole = list.heights.offset(of: first) >= top - 0.5 ? first : first + 1
         let focused = whole >= first && whole <= last ? whole : first
         return (first, last - first + 1, max(first, focused))
     }
@@ -200,7 +207,9 @@ final class AccessibilityBridge {
 
     private let area: UnsafeMutablePointer<GtkWidget>
     /// Weak, and cleared at teardown: the app's controller may own the view and be its source.
-    private weak var source: RowSource?
+    private weak var source: RowRenderer?
+    /// Tests build a bridge over a bare `RowSource` (what `TextRowRenderer` reads).
+    private weak var textSource: RowSource?
     /// Runs an AT's action ("refresh", "load-more", "retry") from the main loop.
     var onAction: ((String) -> Void)?
     /// Seconds on GLib's monotonic clock (the engine's time base); injectable for tests.
@@ -216,7 +225,16 @@ final class AccessibilityBridge {
     /// C holds the registration: false after `tearDown` or the area's dispose.
     var isConnected: Bool { !isTornDown }
 
-    init(area: UnsafeMutablePointer<GtkWidget>, source: RowSource) {
+    convenience init(area: UnsafeMutablePointer<GtkWidget>, source: RowSource) {
+        self.init(area: area, rows: nil)
+        textSource = source
+    }
+
+    convenience init(area: UnsafeMutablePointer<GtkWidget>, source: RowRenderer) {
+        self.init(area: area, rows: source)
+    }
+
+    private init(area: UnsafeMutablePointer<GtkWidget>, rows source: RowRenderer?) {
         self.area = area
         self.source = source
         snapshot = .empty(names: names)
@@ -278,6 +296,7 @@ final class AccessibilityBridge {
         isTornDown = true
         onAction = nil
         source = nil
+        textSource = nil
     }
 
     /// A refresh ended (from `endRefreshing`).
@@ -312,9 +331,12 @@ final class AccessibilityBridge {
         case PTR_A11Y_TEXT_DESCRIPTION:
             return snapshot.description(now: clock())
         case PTR_A11Y_TEXT_ROW:
+            if let textSource, index >= 0, index < textSource.rowCount {
+                let row = textSource.row(at: index)
+                return row.subtitle.isEmpty ? row.title : "\(row.title), \(row.subtitle)"
+            }
             guard let source, index >= 0, index < source.rowCount else { return nil }
-            let row = source.row(at: index)
-            return row.subtitle.isEmpty ? row.title : "\(row.title), \(row.subtitle)"
+            return source.accessibleName(ofRow: index)
         default:
             return nil
         }
@@ -343,6 +365,10 @@ extension AccessibleSnapshot {
         out.pointee.footer_showing = footer?.showing == true ? 1 : 0
         out.pointee.footer_actionable = footer?.actionable == true ? 1 : 0
         out.pointee.footer_actions = footer.map { Self.strv($0.action.fields) } ?? nil
+        out.pointee.selected_row = gint(clamping: selectedRow)
+        // C puts each row's index after the id: "activate-row:5" (onAction).
+        out.pointee.row_actions = Self.strv(Action(name: "activate", id: "activate-row", localizedName: L10n.activateRow,
+                                                   keyBinding: KeyBinding.accessibleName(KeyBinding.activate)).fields)
     }
 
     /// A NULL-terminated, g_malloc'ed string vector (g_strfreev frees it).

@@ -10,6 +10,9 @@ final class Decorations {
     private var header: HeaderPainter?
     private var footer: FooterPainter?
     private var palette: Palette?
+    /// The app's own header and footer looks (RefreshController.customHeaderStyle / customFooterStyle).
+    var customHeader: RefreshHeaderStyle?
+    var customFooter: RefreshFooterStyle?
 
     init(widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
@@ -33,7 +36,11 @@ final class Decorations {
         if visual.isVisible {
             let painter = header ?? HeaderPainter(pangoContext: gtk_widget_get_pango_context(widget))
             header = painter
-            painter.draw(visual, cr: cr, width: width, palette: palette)
+            if let customHeader {
+                painter.draw(visual, style: customHeader, cr: cr, width: width, palette: palette)
+            } else {
+                painter.draw(visual, cr: cr, width: width, palette: palette)
+            }
         }
         if footerVisual.isShown, viewportTop + footerVisual.top < height,
            viewportTop + footerVisual.top + Tuning.footerHeight > 0 {
@@ -43,8 +50,20 @@ final class Decorations {
                 cairo_save(cr)
                 cairo_translate(cr, 0, viewportTop)
             }
-            painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,
-                         styleContext: style)
+            if let customFooter {
+                let frame = FooterFrame(visual: footerVisual, width: width, palette: palette,
+                                        scaleFactor: PixelGrid(cr).scale, focused: footerFocused,
+                                        pangoContext: gtk_widget_get_pango_context(widget))
+                let bar = footerVisual.rect(viewportWidth: width)
+                cairo_save(cr)
+                cairo_rectangle(cr, bar.x, bar.y, bar.width, bar.height)
+                cairo_clip(cr)
+                customFooter.draw(frame, cr: cr)
+                cairo_restore(cr)
+            } else {
+                painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,
+                             styleContext: style)
+            }
             if viewportTop != 0 { cairo_restore(cr) }
         }
     }

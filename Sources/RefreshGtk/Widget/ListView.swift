@@ -19,17 +19,27 @@ package final class ListView {
     package let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     /// The drawing and event widget inside the scrolled window (focusable).
     package let area: UnsafeMutablePointer<GtkWidget>
-    /// The app's rows; replaced by an empty source at teardown, so that no cycle through the
+    /// The app's rows; replaced by an empty renderer at teardown, so that no cycle through the
     /// app outlives the widget.
-    package private(set) var source: RowSource
+    package private(set) var renderer: RowRenderer
+    /// Row heights: measured rows and the estimate for the rest (docs/behaviour.md, "Variable
+    /// row heights"). Rows are measured when they first come into view, in `measureVisibleRows`.
+    package private(set) var heights: RowHeights
+    /// The style rows draw with, and the layout cache (docs/behaviour.md, "Layout cache").
+    package let layoutCache = RowLayoutCache()
+    private var rowContext: RowContext?
+    /// The width rows were measured at: another width forgets every measurement.
+    private var measuredWidth = -1.0
+    /// Row heights changed by measuring: the new total and how much of it lies above the
+    /// viewport's top (the scroll position moved by that much, so nothing on screen jumps).
+    package var onRowsMeasured: ((Double) -> Void)?
+    /// Row under the pointer, and the single selection (`RowState`).
+    package var hoveredRow: Int? { didSet { if hoveredRow != oldValue { queueDraw() } } }
+    package var selectedRow: Int? { didSet { if selectedRow != oldValue { queueDraw() } } }
+    package var cursorFocused = false { didSet { if cursorFocused != oldValue { queueDraw() } } }
 
-    /// Height of every row, in logical px.
-    package var rowHeight: Double = 56 {
-        didSet {
-            precondition(rowHeight > 0 && rowHeight.isFinite, "rowHeight must be positive")
-            if rowHeight != oldValue { reloadData() }
-        }
-    }
+    /// The estimate for rows not measured yet, in logical px (every row's height for fixed rows).
+    package var rowHeight: Double { heights.estimate }
 
     /// Scrollable space after the last row (the footer's room); part of the adjustment's upper.
     package var extraBottom: Double = 0 {
@@ -65,6 +75,10 @@ package final class ListView {
     private var hadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var valueChanged: SignalConnection?
     private var connections: [SignalConnection] = []
+    /// Redraws once a minute while the list is mapped, so that times such as "3 min ago" in rows
+    /// stay current (docs/behaviour.md, "Rows"); nil while unmapped and after teardown.
+    private var minuteTimer: Timeout?
+    package var hasMinuteTimer: Bool { minuteTimer?.isPending == true }
     /// The controller's theme-change handlers (`attach`), removed at `detach`.
     fileprivate var styleConnections: [SignalConnection] = []
     /// The offset while no adjustment is attached.
@@ -72,10 +86,14 @@ package final class ListView {
     package private(set) var viewportWidth = 0.0
     package private(set) var viewportHeight = 0.0
 
-    private var text: RowText?
+    package convenience init(source: RowSource) {
+        self.init(renderer: TextRowRenderer(source: source))
+    }
 
-    package init(source: RowSource) {
-        self.source = source
+    package init(renderer: RowRenderer) {
+        self.renderer = renderer
+        let estimate = renderer.estimatedRowHeight
+        heights = RowHeights(count: renderer.rowCount, estimate: estimate > 0 && estimate.isFinite ? estimate : 56)
         // The scrolled window stays floating: the container the app packs it into owns it, and
         // it owns our controller (docs/architecture.md, "Lifetime"). The area is held so that
         // its pointer stays valid for as long as this object lives.
@@ -110,8 +128,9 @@ package final class ListView {
 
     // MARK: - Geometry
 
-    package var rowCount: Int { source.rowCount }
-    package var rowsHeight: Double { Double(source.rowCount) * rowHeight }
+    /// The app's row count now (the trace's `rows`); `heights` follows it on `reloadData`.
+    package var rowCount: Int { renderer.rowCount }
+    package var rowsHeight: Double { heights.totalHeight }
     /// Everything that scrolls: the rows and `extraBottom`.
     package var contentHeight: Double { rowsHeight + extraBottom }
     /// The largest offset: the content's bottom at the viewport's bottom (0 if it fits).
@@ -136,12 +155,56 @@ package final class ListView {
     package func rowIndex(atViewportY y: Double) -> Int? {
         let contentY = y + offset - displacement
         guard contentY >= 0, contentY < rowsHeight else { return nil }
-        return min(Int(contentY / rowHeight), rowCount - 1)
+        return heights.row(at: contentY)
     }
 
-    /// The row count (or row height, or extra bottom) changed: updates the adjustment's upper,
-    /// keeps the value (clamped to the new range) and redraws.
+    /// Row `index` is wholly or partly on screen.
+    package func rowIsOnScreen(_ index: Int) -> Bool {
+        let rect = rowRect(index)
+        return rect.y < viewportHeight && rect.y + rect.height > 0
+    }
+
+    /// The first row wholly on screen (the first partly shown one if none is whole).
+    package var firstWholeRow: Int? {
+        guard let first = rowIndex(atViewportY: max(0, displacement)) else { return nil }
+        return rowRect(first).y >= -0.5 || first + 1 >= rowCount ? first : first + 1
+    }
+
+    /// Viewport y of row `index`'s top edge and its height (displacement included).
+    package func rowRect(_ index: Int) -> (y: Double, height: Double) {
+        (heights.offset(of: index) - offset + displacement, heights.height(of: index))
+    }
+
+    /// `n` rows were prepended (a refresh): they count as the estimate until they show, and every
+    /// measured row keeps its height and cached layout. Call before `reloadData`.
+    package func rowsInsertedAtTop(_ n: Int) {
+        guard n > 0 else { return }
+        heights.prepend(n)
+        if let selected = selectedRow { selectedRow = selected + n }
+        if let hovered = hoveredRow { hoveredRow = hovered + n }
+    }
+
+    /// The row count (or extra bottom) changed: updates the adjustment's upper, keeps the value
+    /// (clamped to the new range) and redraws. Rows added at the end keep every measurement; any
+    /// other change of count forgets them (the data changed in ways we cannot see).
     package func reloadData() {
+        let count = renderer.rowCount
+        if count > heights.count {
+            heights.append(count - heights.count)
+        } else if count < heights.count {
+            heights.reset(count: count)
+            layoutCache.invalidate()
+            if let selected = selectedRow, selected >= count { selectedRow = nil }
+        }
+        configureAdjustments()
+        queueDraw()
+    }
+
+    /// The content of every row may have changed: forget heights and layouts.
+    package func reloadRows() {
+        heights.reset(count: renderer.rowCount)
+        layoutCache.invalidate()
+        measuredWidth = -1
         configureAdjustments()
         queueDraw()
     }
@@ -212,7 +275,7 @@ package final class ListView {
             GSignal.connectSizeAllocate(area) { [weak self] allocation in
                 self?.allocated(width: Double(allocation.width), height: Double(allocation.height))
             },
-            // Fonts, theme, screen or scale changed: the cached layout and metrics are stale.
+            // Fonts, theme, screen or scale changed: cached layouts and measured heights are stale.
             GSignal.connect(area, "style-updated") { [weak self] in self?.invalidateText() },
             GSignal.connectPointer(area, "screen-changed") { [weak self] _ in self?.invalidateText() },
             GSignal.connectNotify(area, property: "scale-factor") { [weak self] in self?.invalidateText() },
@@ -223,7 +286,23 @@ package final class ListView {
                 return false
             },
             GSignal.connect(scrolledWindow, "destroy") { [weak self] in self?.tearDown() },
+            GSignal.connect(area, "map") { [weak self] in self?.startMinuteTimer() },
+            GSignal.connect(area, "unmap") { [weak self] in self?.stopMinuteTimer() },
         ]
+        if gtk_widget_get_mapped(area) != 0 { startMinuteTimer() }
+    }
+
+    private func startMinuteTimer() {
+        guard !isDestroyed, minuteTimer?.isPending != true else { return }
+        minuteTimer = Timeout(every: 60_000) { [weak self] in
+            self?.queueDraw()
+            return self != nil
+        }
+    }
+
+    private func stopMinuteTimer() {
+        minuteTimer?.cancel()
+        minuteTimer = nil
     }
 
     private func allocated(width: Double, height: Double) {
@@ -244,6 +323,7 @@ package final class ListView {
         hadjustment = nil
         for connection in connections { connection.disconnect() }
         connections = []
+        stopMinuteTimer()
         valueChanged?.disconnect()
         valueChanged = nil
         isDestroyed = true
@@ -251,12 +331,15 @@ package final class ListView {
         onViewportChanged = nil
         drawOverlay = nil
         onFirstFrame = nil
-        text = nil
-        source = NoRows()
+        onRowsMeasured = nil
+        rowContext = nil
+        layoutCache.invalidate()
+        renderer = NoRows()
     }
 
     private func invalidateText() {
-        text = nil
+        rowContext = nil
+        measuredWidth = -1
         queueDraw()
     }
 
@@ -288,13 +371,134 @@ package final class ListView {
         drawOverlay?(cr, width, height)
     }
 
-    private func drawRows(_ cr: OpaquePointer, style: UnsafeMutablePointer<GtkStyleContext>!, width: Double, height: Double) {
-        var color = GdkRGBA()
-        gtk_style_context_get_color(style, gtk_style_context_get_state(style), &color)
-        let text = self.text ?? RowText(widget: area)
-        self.text = text
-        text.setWidth(width - 2 * ListView.horizontalPadding)
+    /// The context rows draw with, made on first use after a theme, font or scale change.
+    private func context(width: Double, scale: Double) -> RowContext {
+        let style = gtk_widget_get_style_context(area)!
+        let now = Double(g_get_real_time()) / 1_000_000
+        let context = rowContext ?? {
+            let made = RowContext(pangoContext: gtk_widget_get_pango_context(area), palette: .light, foreground: .black,
+                                  background: .white, selectionBackground: .black, selectionForeground: .white,
+                                  scaleFactor: scale, width: width, styleContext: style, now: now, layouts: layoutCache)
+            made.updateTheme(from: style, pangoContext: gtk_widget_get_pango_context(area))
+            // Theme, font or scale changed: every layout and height is stale.
+            layoutCache.invalidate()
+            measuredWidth = -1
+            rowContext = made
+            return made
+        }()
+        context.rowKey = { [heights] in heights.key(of: $0) }
+        context.scaleFactor = scale
+        context.width = width
+        context.now = now
+        return context
+    }
 
+    /// Measures the rows coming into view (only those never measured at this width) and keeps
+    /// the row at the viewport's top where it is on screen (docs/behaviour.md, "Variable row
+    /// heights"): the scroll position absorbs every correction above it.
+    private func measureVisibleRows(_ context: RowContext, width: Double, height: Double) {
+        if width != measuredWidth {
+            // Heights depend on the width: forget them, keeping the top row in place.
+            let anchor = heights.anchor(atOffset: offset)
+            heights.reset(count: renderer.rowCount)
+            layoutCache.invalidate()
+            measuredWidth = width
+            if let anchor { setOffsetKeepingEngine(heights.offset(for: anchor), oldTotal: nil) }
+        }
+        guard let anchor = heights.anchor(atOffset: max(0, offset - max(displacement, 0))) else { return }
+        let oldTotal = heights.totalHeight
+        let oldTop = max(0, offset - max(displacement, 0))
+        // At the end (End, or scrolled to the bottom): the true last row stays at the bottom.
+        let pinnedToEnd = offset > 0 && offset >= maxOffset - 0.5
+        let renderer = self.renderer
+        let measure: (Int) -> Double = { max(0, renderer.heightOfRow(at: $0, width: width, context: context)) }
+        var newTop = heights.measureVisible(anchor: anchor, viewportHeight: height + abs(displacement), measure: measure)
+        if pinnedToEnd {
+            _ = heights.measureTail(viewportHeight: height, measure: measure)
+            newTop = oldTop + (max(0, heights.totalHeight + extraBottom - viewportHeight) - offset)
+        }
+        if heights.totalHeight != oldTotal {
+            setOffsetKeepingEngine(offset + (newTop - oldTop), oldTotal: oldTotal)
+        }
+    }
+
+    /// Measures the last rows before End scrolls there, so that it aims at the true last row
+    /// (docs/behaviour.md, "Variable row heights"). Needs a drawn frame (width and style known).
+    package func measureTail() {
+        guard let measure = measurer, viewportHeight > 0 else { return }
+        _ = heights.measureTail(viewportHeight: viewportHeight, measure: measure)
+        configureAdjustments()
+        onRowsMeasured?(0)
+    }
+
+    /// Measures row `index` if it was not yet (before scrolling to show it whole); a correction
+    /// above the viewport shifts the scroll position as drawing does.
+    package func measureRow(_ index: Int) {
+        guard index >= 0, index < heights.count, heights.measuredHeight(of: index) == nil, let measure = measurer
+        else { return }
+        let oldTop = offset, oldTotal = heights.totalHeight
+        let anchor = heights.anchor(atOffset: oldTop)
+        heights.setMeasured(index, height: measure(index))
+        setOffsetKeepingEngine(anchor.map { heights.offset(for: $0) } ?? oldTop, oldTotal: oldTotal)
+    }
+
+    /// Measures a row at the width and style of the last frame (nil before the first frame).
+    private var measurer: ((Int) -> Double)? {
+        guard let context = rowContext, measuredWidth > 0 else { return nil }
+        let renderer = self.renderer, width = measuredWidth
+        return { max(0, renderer.heightOfRow(at: $0, width: width, context: context)) }
+    }
+
+    /// Page Up or Down from content y `base` (the viewport's top, or where a key scroll under way
+    /// ends): the rows of the page it lands on are measured first, then the exact paging of
+    /// `RowHeights` picks the offset — no row is skipped, none wholly seen is shown again
+    /// (docs/behaviour.md, "Variable row heights"). Corrections above the viewport shift it as
+    /// drawing does.
+    package func pageTarget(_ command: ScrollCommand, from base: Double) -> Double? {
+        guard command == .pageUp || command == .pageDown, viewportHeight > 0, rowCount > 0,
+              let baseAnchor = heights.anchor(atOffset: min(max(base, 0), max(rowsHeight - 0.001, 0)))
+        else { return nil }
+        let oldTotal = heights.totalHeight, oldTop = offset
+        let topAnchor = heights.anchor(atOffset: oldTop)
+        if let measure = measurer {
+            // Measuring can move the page's rows; a few rounds settle it (each only measures).
+            for _ in 0..<8 {
+                let from = heights.offset(for: baseAnchor)
+                // The page landed on lies within [top, bottom].
+                let top = command == .pageDown ? from : heights.pageUp(from: from, viewportHeight: viewportHeight)
+                let bottom = from + (command == .pageDown ? 2 : 1) * viewportHeight
+                guard let rows = heights.visibleRows(top: top, height: bottom - top) else { break }
+                var changed = false
+                for index in rows where heights.measuredHeight(of: index) == nil {
+                    heights.setMeasured(index, height: measure(index))
+                    changed = true
+                }
+                if !changed { break }
+            }
+        }
+        if heights.totalHeight != oldTotal {
+            let shift = topAnchor.map { heights.offset(for: $0) - oldTop } ?? 0
+            setOffsetKeepingEngine(oldTop + shift, oldTotal: oldTotal)
+        }
+        let from = heights.offset(for: baseAnchor)
+        return command == .pageDown
+            ? heights.pageDown(from: from, viewportHeight: viewportHeight, maxOffset: maxOffset)
+            : heights.pageUp(from: from, viewportHeight: viewportHeight)
+    }
+
+    /// Moves the scroll position by the height corrected above the viewport, and tells the owner
+    /// (whose engine holds the offset and the rows' height) before anything is drawn.
+    private func setOffsetKeepingEngine(_ newOffset: Double, oldTotal: Double?) {
+        let shift = newOffset - offset
+        configureAdjustments()
+        if let onRowsMeasured {
+            onRowsMeasured(shift)
+        } else {
+            offset = newOffset
+        }
+    }
+
+    private func drawRows(_ cr: OpaquePointer, style: UnsafeMutablePointer<GtkStyleContext>!, width: Double, height: Double) {
         // Device pixels per logical px (2 at GDK_SCALE=2): positions snap to whole device pixels.
         // The surface's device scale is not part of cairo_user_to_device_distance (Cairo 1.16).
         var unitX = 0.0, unitY = 1.0, deviceScaleX = 1.0, deviceScaleY = 1.0
@@ -303,36 +507,31 @@ package final class ListView {
         let scale = max(1, abs(unitY * deviceScaleY))
         func snap(_ y: Double) -> Double { (y * scale).rounded() / scale }
 
+        let context = context(width: width, scale: scale)
+        layoutCache.beginFrame()
+        measureVisibleRows(context, width: width, height: height)
+
         // Content y at the viewport's top edge; only this difference meets Cairo, never a huge y.
         let top = offset - displacement
-        let first = max(0, Int((top / rowHeight).rounded(.down)))
-        let last = min(rowCount - 1, Int(((top + height) / rowHeight).rounded(.down)))
-        guard first <= last else { return }
-
-        let hairline = 1 / scale
-        let titleTop = ((rowHeight - text.blockHeight) / 2).rounded()
-        let subtitleTop = titleTop + text.titleHeight + RowText.lineGap
-        for index in first...last {
-            let y = snap(Double(index) * rowHeight - top)
-            let bottom = snap(Double(index + 1) * rowHeight - top)
-            let row = source.row(at: index)
-
-            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-            text.show(cr, row.title, subtitle: false, x: ListView.horizontalPadding, y: y + titleTop)
-            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * ListView.subtitleAlpha)
-            text.show(cr, row.subtitle, subtitle: true, x: ListView.horizontalPadding, y: y + subtitleTop)
-
-            // A one-device-pixel separator at the bottom of the row, inside it.
-            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * ListView.separatorAlpha)
-            cairo_rectangle(cr, 0, bottom - hairline, width, hairline)
-            cairo_fill(cr)
+        guard let rows = heights.visibleRows(top: max(0, top), height: height - max(0, -top)) else { return }
+        layoutCache.fitViewport(layoutsPerViewport: 3 * rows.count)
+        let hasFocus = gtk_widget_has_focus(area) != 0
+        var y = heights.offset(of: rows.lowerBound) - top
+        for index in rows {
+            let h = heights.height(of: index)
+            let rect = Rect(x: 0, y: snap(y), width: width, height: snap(y + h) - snap(y))
+            y += h
+            var state: RowState = []
+            if index == selectedRow { state.insert(.selected) }
+            if index == selectedRow, hasFocus, cursorFocused { state.insert(.focused) }
+            if index == hoveredRow { state.insert(.hovered) }
+            cairo_save(cr)
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            cairo_clip(cr)
+            renderer.drawRow(at: index, in: rect, state: state, cr: cr, context: context)
+            cairo_restore(cr)
         }
     }
-
-    static let horizontalPadding = 16.0
-    /// GNOME's "dim-label" opacity.
-    static let subtitleAlpha = 0.55
-    static let separatorAlpha = 0.12
 }
 
 /// Our list is one host among others (docs/architecture.md, "Hosts"): it draws its own rows
@@ -348,11 +547,17 @@ extension ListView: ScrollHost {
     package var lineHeight: Double { rowHeight }
     package var footerRoomIsVirtual: Bool { false }
 
-    package func scroll(_ command: ScrollCommand) -> Bool { false }
+    /// The engine scrolls (eased); End first measures the last rows, so that it aims at the
+    /// true last row (docs/behaviour.md, "Variable row heights").
+    package func scroll(_ command: ScrollCommand) -> Bool {
+        if command == .end { measureTail() }
+        return false
+    }
     package func hostWillHandle(_ command: ScrollCommand) {}
     package func heightOfRowsInserted(atTop count: Int) -> Double? { Double(count) * rowHeight }
     package func heightOfRowsAppended(_ count: Int) -> Double? { Double(count) * rowHeight }
-    package func expectRowsInserted(atTop count: Int, engineOffset: Double) {}
+    /// Prepended rows count as the estimate until they show; measured rows keep their heights.
+    package func expectRowsInserted(atTop count: Int, engineOffset: Double) { rowsInsertedAtTop(count) }
     package func headerDidSettle() -> Double? { nil }
 
     package func attach(_ hooks: HostHooks) {
@@ -360,6 +565,12 @@ extension ListView: ScrollHost {
         onViewportChanged = { _, height in hooks.viewportChanged(height) }
         drawOverlay = { cr, width, height in hooks.draw(cr, width, height, 0) }
         onFirstFrame = hooks.firstFrame
+        // Rows measured as they came into view: the new height, and the part corrected above the
+        // viewport as a shift of the scroll position (no visible jump).
+        onRowsMeasured = { [weak self] shiftAbove in
+            guard let self else { return }
+            hooks.rowsHeightChanged(self.rowsHeight, shiftAbove)
+        }
         styleConnections = [
             GSignal.connect(area, "style-updated", after: true) { hooks.styleChanged() },
             GSignal.connectPointer(area, "screen-changed", after: true) { _ in hooks.styleChanged() },
@@ -368,6 +579,7 @@ extension ListView: ScrollHost {
     }
 
     package func detach() {
+        onRowsMeasured = nil
         for connection in styleConnections { connection.disconnect() }
         styleConnections = []
     }
@@ -375,66 +587,8 @@ extension ListView: ScrollHost {
 
 /// What a destroyed list shows: nothing (the app's source is released at teardown).
 @MainActor
-private final class NoRows: RowSource {
+private final class NoRows: RowRenderer {
     var rowCount: Int { 0 }
-    func row(at index: Int) -> (title: String, subtitle: String) { ("", "") }
-}
-
-/// The one PangoLayout every row's text goes through, with the two line styles' metrics.
-/// Re-created (by dropping it) when fonts, theme, screen or scale change.
-@MainActor
-private final class RowText {
-    static let lineGap = 2.0
-    static let subtitleScale = 0.86
-
-    private let layout: OpaquePointer
-    private let titleAttributes: OpaquePointer
-    private let subtitleAttributes: OpaquePointer
-    private var width: gint = -1
-    let titleHeight: Double
-    let subtitleHeight: Double
-    var blockHeight: Double { titleHeight + RowText.lineGap + subtitleHeight }
-
-    init(widget: UnsafeMutablePointer<GtkWidget>) {
-        layout = gtk_widget_create_pango_layout(widget, nil)
-        pango_layout_set_single_paragraph_mode(layout, 1)
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        titleAttributes = pango_attr_list_new()
-        subtitleAttributes = pango_attr_list_new()
-        pango_attr_list_insert(subtitleAttributes, pango_attr_scale_new(RowText.subtitleScale))
-
-        titleHeight = RowText.lineHeight(layout, titleAttributes)
-        subtitleHeight = RowText.lineHeight(layout, subtitleAttributes)
-    }
-
-    /// A line's height from the font's metrics ("Ag" covers ascent and descent), in whole px so
-    /// that baselines land on pixel rows.
-    private static func lineHeight(_ layout: OpaquePointer, _ attributes: OpaquePointer) -> Double {
-        pango_layout_set_attributes(layout, attributes)
-        pango_layout_set_text(layout, "Ag", -1)
-        var logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, nil, &logical)
-        return Double(logical.height)
-    }
-
-    isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        pango_attr_list_unref(titleAttributes)
-        pango_attr_list_unref(subtitleAttributes)
-    }
-
-    func setWidth(_ logicalWidth: Double) {
-        let w = gint(max(0, logicalWidth) * Double(PANGO_SCALE))
-        if w != width {
-            width = w
-            pango_layout_set_width(layout, w)
-        }
-    }
-
-    func show(_ cr: OpaquePointer, _ string: String, subtitle: Bool, x: Double, y: Double) {
-        pango_layout_set_attributes(layout, subtitle ? subtitleAttributes : titleAttributes)
-        pango_layout_set_text(layout, string, -1)
-        cairo_move_to(cr, x, y)
-        pango_cairo_show_layout(cr, layout)
-    }
+    func heightOfRow(at index: Int, width: Double, context: RowContext) -> Double { 0 }
+    func drawRow(at index: Int, in rect: Rect, state: RowState, cr: OpaquePointer, context: RowContext) {}
 }

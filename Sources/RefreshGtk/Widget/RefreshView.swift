@@ -36,6 +36,24 @@ public class RefreshController {
             settingsDidChange()
         }
     }
+    /// An app-drawn header (docs/behaviour.md, "App-drawn headers"): drawn instead of
+    /// `headerStyle`'s look, held open at its `heldHeight` while refreshing; `headerStyle` still
+    /// sets the timings. Nil: the built-in look.
+    public var customHeaderStyle: RefreshHeaderStyle? {
+        didSet {
+            decorations.customHeader = customHeaderStyle
+            let held = customHeaderStyle?.heldHeight
+            update { $0.setHeldHeight(held, at: $1) }
+            host.queueDraw()
+        }
+    }
+    /// An app-drawn footer, drawn instead of the built-in bar (same place and height). Nil: built-in.
+    public var customFooterStyle: RefreshFooterStyle? {
+        didSet {
+            decorations.customFooter = customFooterStyle
+            host.queueDraw()
+        }
+    }
     /// Load-more when the footer comes into view (`.auto`) or on a push past the bottom (`.pull`).
     public var footerMode: FooterMode {
         get { engine.footerMode }
@@ -79,7 +97,9 @@ public class RefreshController {
     }
 
     private var engine: RefreshEngine
-    private var connections: [SignalConnection] = []
+    fileprivate var connections: [SignalConnection] = []
+    /// The press under way stopped a fling or key scroll: its click activates nothing.
+    private var pressStoppedMotion = false
     private var frameTick: TickCallback?
     private var dragGesture: OpaquePointer?
     private var pressGesture: OpaquePointer?
@@ -165,6 +185,7 @@ public class RefreshController {
     /// The row count changed outside a refresh or load (rows appended or removed at the end).
     public func reloadData() {
         guard !isDestroyed else { return }
+        host.reloadData()  // a list's row count follows its renderer's first
         update { $0.setRowsHeight(self.host.rowsHeight, at: $1) }
         reloadRowsIfNeeded()
     }
@@ -269,6 +290,7 @@ public class RefreshController {
 
     private func reloadRowsIfNeeded() {
         guard !isDestroyed else { return }
+        host.reloadData()  // a list's row count follows its renderer's first
         if abs(engine.rowsHeight - host.rowsHeight) > 0.001 {
             // The app changed more rows than it reported: trust the host.
             update { $0.setRowsHeight(self.host.rowsHeight, at: $1) }
@@ -330,6 +352,7 @@ public class RefreshController {
             guard let self else { return }
             self.dragLeftToHost = false
             self.dragDecided = false
+            self.pressStoppedMotion = self.engine.isCoasting
             self.update { $0.dragBegin(at: $1) }
         }.keep(in: &connections)
         GSignal.connectDoubles(drag, "drag-update") { [weak self] _, offsetY in
@@ -357,7 +380,13 @@ public class RefreshController {
                 gtk_widget_grab_focus(focusArea)
                 self.setFooterFocused(false)
             }
-            if self.footerContains(x: x, y: y) { self.activateFooter() }
+            if self.footerContains(x: x, y: y) {
+                self.activateFooter()
+            } else if !self.dragDecided, !self.pressStoppedMotion, self.engine.pull == 0, self.engine.push == 0 {
+                // A click, not a drag that became a scroll or pull, nor the tap that stopped a
+                // fling (docs/behaviour.md, "Rows").
+                self.rowClicked(viewportY: y - self.gestureViewportTop)
+            }
         }.keep(in: &connections)
 
         // HACK: GtkScrolledWindow's kinetic scrolling runs its own touch drag, pan and swipe
@@ -445,15 +474,46 @@ public class RefreshController {
         case .refresh:
             beginRefreshing()
         case .scroll(let command):
-            if !host.scroll(command) { update { $0.command(command, at: $1) } }
+            guard !host.scroll(command) else { break }
+            if let target = host.pageTarget(command, from: engine.scrollBase) {
+                update { $0.command(command, target: target, at: $1) }
+            } else {
+                update { $0.command(command, at: $1) }
+            }
         case .lineUp, .lineDown:
+            if moveSelection(by: action == .lineUp ? -1 : 1) { break }
             let target = engine.offset + (action == .lineUp ? -host.lineHeight : host.lineHeight)
             update { $0.externalScroll(to: target, at: $1) }
         case .activate:
+            if !footerFocused, activateSelection() { break }
             guard footerIsReachable else { return false }
             activateFooter()
         }
         return true
+    }
+
+    // MARK: - Rows (RefreshView overrides; a foreign host's rows are its own)
+
+    /// A click on the rows at viewport y.
+    func rowClicked(viewportY: Double) {}
+    /// Up or Down moved the selection (true), or there is none to move (false: the keys scroll).
+    func moveSelection(by step: Int) -> Bool { false }
+    /// Enter activated the selected row (true), or none is selected.
+    func activateSelection() -> Bool { false }
+    /// An AT ran an action the controller does not know ("activate-row:N").
+    func accessibleAction(_ id: String) {}
+
+    /// Scrolls the least that shows content y `top ..< bottom` whole (eased like a key scroll).
+    func scrollToShow(top: Double, bottom: Double) {
+        let offset = engine.scrollBase, height = engine.viewportHeight
+        let target = top < offset ? top : bottom > offset + height ? bottom - height : offset
+        guard abs(target - offset) > 0.5 else { return }
+        update { $0.command(target > offset ? .pageDown : .pageUp, target: target, at: $1) }
+    }
+
+    /// Accessibility and redraw after a row state change.
+    func rowStateChanged() {
+        syncAccessibility()
     }
 
     /// The footer is on screen and says "Load more" or "Couldn't load — click to retry".
@@ -503,7 +563,7 @@ public class RefreshController {
             switch action {
             case "refresh": self.beginRefreshing()
             case "load-more", "retry": self.loadMore()
-            default: break
+            default: self.accessibleAction(action)
             }
         }
         let focus: PtrFocusMove = { _, direction, hasFocus, data in
@@ -551,7 +611,7 @@ public class RefreshController {
         syncAccessibility()
     }
 
-    private func syncAccessibility() {
+    fileprivate func syncAccessibility() {
         guard !isDestroyed, let accessibility = accessibilityBridge, let list = host as? ListView else { return }
         if footerFocused {
             // The focus stop went away (rows arrived below it, or it scrolled out): back to the rows.
@@ -586,6 +646,9 @@ public class RefreshController {
         onHeaderPhase = nil
         onFooterPhase = nil
         onFirstFrame = nil
+        decorations.customHeader = nil
+        decorations.customFooter = nil
+        (self as? RefreshView)?.onActivate = nil
     }
 }
 
@@ -614,12 +677,96 @@ public final class RefreshView: RefreshController {
     /// The qdata key under which the widget holds its view.
     package static let ownerKey = "ptr-refresh-view"
 
-    public init(source: RowSource) {
+    /// Rows of title and subtitle, drawn by `TextRowRenderer`.
+    public convenience init(source: RowSource) {
+        self.init(rows: TextRowRenderer(source: source))
+    }
+
+    /// Rows the app measures and draws (docs/behaviour.md, "Rows").
+    public init(rows: RowRenderer) {
         L10n.bindLibraryDomain()
-        let list = ListView(source: source)
+        let list = ListView(renderer: rows)
         self.list = list
-        super.init(host: list, accessibility: AccessibilityBridge(area: list.area, source: source),
+        super.init(host: list, accessibility: AccessibilityBridge(area: list.area, source: rows),
                    focusArea: list.area, ownerKey: RefreshView.ownerKey)
+        connectPointer()
+    }
+
+    /// A click, Enter or an AT's "activate" on a row (docs/behaviour.md, "Rows"): the row's index.
+    /// A drag that turns into a scroll or pull, and the tap that stops a fling, activate nothing.
+    public var onActivate: ((Int) -> Void)?
+
+    /// The single selection: follows a click and Up/Down; nil: none. Setting it does not scroll.
+    public var selectedRow: Int? {
+        get { isDestroyed ? nil : list.selectedRow }
+        set {
+            guard !isDestroyed else { return }
+            list.selectedRow = newValue.flatMap { $0 >= 0 && $0 < list.rowCount ? $0 : nil }
+            rowStateChanged()
+        }
+    }
+
+    /// The row under the pointer (drawn hovered), nil when the pointer is away.
+    public var hoveredRow: Int? { isDestroyed ? nil : list.hoveredRow }
+
+    /// Hover follows the pointer; it leaves with the pointer and during a pull.
+    private func connectPointer() {
+        GSignal.connectEvent(list.area, "motion-notify-event") { [weak self] event in
+            guard let self, !self.isDestroyed else { return false }
+            let y = event.pointee.motion.y
+            self.list.hoveredRow = self.pull > 0 || self.push > 0 ? nil : self.list.rowIndex(atViewportY: y)
+            return false
+        }.keep(in: &connections)
+        GSignal.connectEvent(list.area, "leave-notify-event") { [weak self] _ in
+            self?.list.hoveredRow = nil
+            return false
+        }.keep(in: &connections)
+    }
+
+    override func rowClicked(viewportY: Double) {
+        guard let row = list.rowIndex(atViewportY: viewportY) else { return }
+        list.cursorFocused = true
+        selectedRow = row
+        activate(row)
+    }
+
+    override func moveSelection(by step: Int) -> Bool {
+        let count = list.rowCount
+        guard count > 0 else { return false }
+        let row: Int
+        if let selected = list.selectedRow, list.rowIsOnScreen(selected) {
+            row = min(max(selected + step, 0), count - 1)
+        } else {
+            // None selected, or scrolled away: start from the rows on screen.
+            guard let first = list.firstWholeRow else { return false }
+            row = first
+        }
+        list.cursorFocused = true
+        selectedRow = row
+        list.measureRow(row)  // shown whole at its true height
+        let rect = list.rowRect(row)
+        let top = list.offset - list.displacement + rect.y
+        scrollToShow(top: top, bottom: top + rect.height)
+        return true
+    }
+
+    override func activateSelection() -> Bool {
+        guard let row = list.selectedRow else { return false }
+        activate(row)
+        return true
+    }
+
+    override func accessibleAction(_ id: String) {
+        let prefix = "activate-row:"
+        guard id.hasPrefix(prefix), let row = Int(id.dropFirst(prefix.count)), row >= 0, row < list.rowCount
+        else { return }
+        selectedRow = row
+        activate(row)
+    }
+
+    private func activate(_ row: Int) {
+        guard !isDestroyed else { return }
+        onActivate?(row)
     }
 
     /// The PtrRefreshList this view is the child of (docs/gobject-api.md), if it was made by one;

@@ -1,0 +1,97 @@
+import CGtk
+import RefreshCore
+import RefreshGtk
+
+/// The demo's fourth header (`--header arc`), written only against the public
+/// `RefreshHeaderStyle` protocol (docs/behaviour.md, "App-drawn headers"): a ring that fills
+/// clockwise with the pull and shows the percentage inside; while refreshing, a quarter arc
+/// turns once a second; a failed refresh turns the ring the error colour with "!".
+package final class ArcHeader: RefreshHeaderStyle {
+    package init() {}
+
+    package var heldHeight: Double { 64 }
+    static let radius = 20.0
+    static let lineWidth = 4.0
+
+    package func draw(_ frame: HeaderFrame, cr: OpaquePointer) {
+        let visual = frame.visual
+        let panel = frame.panel(heldHeight: heldHeight)
+        let center = (x: frame.width / 2, y: panel.y + panel.height / 2)
+        let palette = frame.palette
+        let r = Self.radius
+        cairo_set_line_width(cr, Self.lineWidth)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        // The track, a full faint ring.
+        set(cr, palette.track)
+        cairo_new_path(cr)
+        cairo_arc(cr, center.x, center.y, r, 0, 2 * .pi)
+        cairo_stroke(cr)
+
+        let start = -Double.pi / 2
+        var label: String
+        switch visual.phase {
+        case .refreshing:
+            // A quarter arc turning once a second.
+            let angle = start + 2 * .pi * ((visual.refreshElapsed ?? 0).truncatingRemainder(dividingBy: 1))
+            set(cr, palette.accent)
+            cairo_new_path(cr)
+            cairo_arc(cr, center.x, center.y, r, angle, angle + .pi / 2)
+            cairo_stroke(cr)
+            label = ""
+        case .failed:
+            set(cr, palette.error)
+            cairo_new_path(cr)
+            cairo_arc(cr, center.x, center.y, r, 0, 2 * .pi)
+            cairo_stroke(cr)
+            label = "!"
+        case .finishing:
+            set(cr, palette.accent)
+            cairo_new_path(cr)
+            cairo_arc(cr, center.x, center.y, r, 0, 2 * .pi)
+            cairo_stroke(cr)
+            label = "✓"
+        default:
+            let fraction = min(max(visual.pullFraction, 0), 1)
+            if fraction > 0 {
+                set(cr, palette.accent)
+                cairo_new_path(cr)
+                cairo_arc(cr, center.x, center.y, r, start, start + 2 * .pi * fraction)
+                cairo_stroke(cr)
+            }
+            label = "\(Int((fraction * 100).rounded()))%"
+        }
+        guard !label.isEmpty else { return }
+        let layout = pango_layout_new(frame.pangoContext)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_from_string("Sans Bold 9")
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, label, -1)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        set(cr, visual.phase == .failed ? palette.error : palette.text)
+        cairo_move_to(cr, center.x - Double(width) / 2, center.y - Double(height) / 2)
+        pango_cairo_show_layout(cr, layout)
+    }
+
+    private func set(_ cr: OpaquePointer, _ color: RGBA) {
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+    }
+}
+
+/// `--header`: the built-in styles, and the demo's own `arc` (an app-drawn header).
+package enum DemoHeader: String, CaseIterable, Sendable {
+    case jike, classic, plain, arc
+
+    /// The built-in style whose timings the header follows (arc: the plain bar's).
+    package var timings: HeaderStyle {
+        switch self {
+        case .jike: .jike
+        case .classic: .classic
+        case .plain, .arc: .plain
+        }
+    }
+
+    /// The app-drawn look, if any.
+    package func makeCustomStyle() -> RefreshHeaderStyle? { self == .arc ? ArcHeader() : nil }
+}
