@@ -115,26 +115,27 @@ mutant "the classic spinner is not drawn" \
   'return angle.isNaN ? [] : []' \
   'ClassicHeaderPixelTests'
 mutant "the classic header's second line is empty" \
-  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
   '        text.set(detail, style: .detail, maxWidth: maxWidth)' \
   '        text.set("", style: .detail, maxWidth: maxWidth)' \
   'ClassicHeaderPixelTests'
 mutant "the classic header's first line is left-aligned" \
-  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
   'text.show(at: Point(centerX - mainSize.width / 2, blockTop), cr: cr, color: palette.text)' \
   'text.show(at: Point(panel.x + Classic.margin, blockTop), cr: cr, color: palette.text)' \
   'ClassicHeaderPixelTests'
 mutant "the classic and plain panels are 2 px short" \
-  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
-  '            let height = visual.style.heldHeight' '            let height = visual.style.heldHeight - 2' \
+  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
+  '        return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight)' \
+  '        return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight - 2)' \
   'PlainBarPixelTests'
 mutant "the plain bar's text is missing" \
-  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
   'text.show(at: Point(rect.midX - size.width / 2, rect.midY - size.height / 2), cr: cr, color: ink)' \
   '_ = (size, ink)' \
   'PlainBarPixelTests'
 mutant "the plain bar is filled with the accent colour" \
-  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
   'let fill = failed ? palette.error : palette.bar' 'let fill = failed ? palette.error : palette.accent' \
   'PlainBarPixelTests'
 mutant "the footer's spinner is not drawn" \

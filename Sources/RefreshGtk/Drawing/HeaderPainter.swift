@@ -1,7 +1,7 @@
 import CGtk
 import RefreshCore
 
-/// Draws a `HeaderVisual` (SPEC §3, §4) with Cairo: the live widget's draw overlay and the
+/// Draws a `HeaderVisual` (docs/behaviour.md#jike-header, #classic-header, #plain-header) with Cairo: the live widget's draw overlay and the
 /// headless snapshots both come through here, so a snapshot is exactly what the window shows.
 ///
 /// Not thread-safe and not `Sendable` (it owns a PangoLayout): keep one per widget, on the
@@ -102,7 +102,7 @@ package final class HeaderPainter {
 /// The classic header's result marks, 20 px across like the arrow. RefreshCore's `Indicators`
 /// has the arrow and the spinner only.
 package enum ResultMarks {
-    /// A ring with "!" (SPEC §6: a failed refresh shows an error mark).
+    /// A ring with "!" (docs/behaviour.md#classic-header: a failed refresh shows an error mark).
     package static func failure(center c: Point, color: RGBA) -> [Shape] {
         let ring: [PathElement] = [.arc(center: c, radius: 9, from: 0, to: 2 * .pi, clockwise: true), .close]
         let bar: [PathElement] = [.move(Point(c.x, c.y - 4.5)), .line(Point(c.x, c.y + 1))]

@@ -108,9 +108,9 @@ final class StyleText {
     }
 }
 
-// MARK: - Jike (SPEC §3)
+// MARK: - Jike (docs/behaviour.md#jike-header)
 
-/// The animated "J" (seed 001): its fill follows the pull, it morphs into a spinning ring while
+/// The animated "J" (docs/behaviour.md#jike-header): its fill follows the pull, it morphs into a spinning ring while
 /// refreshing and thins away at the end.
 public final class JikeHeader: RefreshHeaderStyle {
     public init() {}
@@ -125,7 +125,7 @@ public final class JikeHeader: RefreshHeaderStyle {
     }
 }
 
-// MARK: - Classic (SPEC §4, seeds 002/003)
+// MARK: - Classic (docs/behaviour.md#classic-header)
 
 /// Arrow (turning up when armed), spinner, result mark, a title and "Last updated: …".
 public final class ClassicHeader: RefreshHeaderStyle {
@@ -172,7 +172,7 @@ public final class ClassicHeader: RefreshHeaderStyle {
     }
 }
 
-// MARK: - Plain (SPEC §4, seed 000)
+// MARK: - Plain (docs/behaviour.md#plain-header)
 
 /// A 30 px bar naming the state; the error colour when a refresh failed.
 public final class PlainHeader: RefreshHeaderStyle {
@@ -185,7 +185,7 @@ public final class PlainHeader: RefreshHeaderStyle {
         let text = self.text.text(for: frame)
         let visual = frame.visual, palette = frame.palette
         let rect = PixelGrid(cr).snap(frame.snappedPanel(heldHeight: heldHeight, cr: cr))
-        // A failed refresh turns the bar into the error colour (SPEC §6: an error state), with
+        // A failed refresh turns the bar into the error colour (docs/behaviour.md#plain-header: an error state), with
         // black or white text, whichever reads better on it.
         let failed = visual.message == .failed
         let fill = failed ? palette.error : palette.bar
