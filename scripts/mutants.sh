@@ -122,7 +122,7 @@ mutant "the classic header's second line is empty" \
 mutant "the classic header's first line is left-aligned" \
   Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
   'text.show(at: Point(centerX - mainSize.width / 2, blockTop), cr: cr, color: palette.text)' \
-  'text.show(at: Point(panel.x + Classic.margin, blockTop), cr: cr, color: palette.text)' \
+  'text.show(at: Point(panel.x + Layout.margin, blockTop), cr: cr, color: palette.text)' \
   'ClassicHeaderPixelTests'
 mutant "the classic and plain panels are 2 px short" \
   Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
