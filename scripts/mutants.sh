@@ -104,7 +104,7 @@ mutant "a wheel notch up scrolls down" \
   'return Step(delta: Tuning.wheelNotchRaw, source: source, isStop: false)' \
   'RefreshViewTests ScrollSourceTests'
 mutant "the scroll-stop event is ignored" \
-  Sources/RefreshGtk/Widget/RefreshView.swift \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
   'if step.isStop {' 'if step.isStop, step.delta.isNaN {' \
   'ScrollSourceTests'
 
@@ -153,16 +153,16 @@ mutant "the footer's focus ring is not drawn" \
 
 # --- The widget (RefreshGtk/Widget) --------------------------------------------------------------
 mutant "teardown does not mark the view destroyed (later calls still schedule ticks)" \
-  Sources/RefreshGtk/Widget/RefreshView.swift \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
   '        isDestroyed = true\n        frameTick?.remove()' '        isDestroyed = false\n        frameTick?.remove()' \
   'TeardownTests'
 mutant "teardown leaves its handler on GtkSettings connected" \
-  Sources/RefreshGtk/Widget/RefreshView.swift \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
   'GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in\n            self?.readAnimationSetting(settings)\n        }.keep(in: &connections)' \
   '_ = GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in\n            self?.readAnimationSetting(settings)\n        }' \
   'TeardownTests'
 mutant "the widget ignores gtk-enable-animations" \
-  Sources/RefreshGtk/Widget/RefreshView.swift \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
   'update { $0.setAnimationsEnabled(enabled, at: $1) }' \
   'update { $0.setAnimationsEnabled(enabled || $0.rowsHeight >= 0, at: $1) }' \
   'SettingsTests'
@@ -177,7 +177,7 @@ mutant "the refresh action is offered while refreshing" \
   'if atRest && engine.footer != .loading {' 'if engine.footer != .loading {' \
   'RefreshGtkTests.AccessibilityTests'
 mutant "Tab never reaches the footer" \
-  Sources/RefreshGtk/Widget/RefreshView.swift \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
   'if forward, !footerFocused, footerIsReachable {' 'if forward, !footerFocused, footerIsReachable, isDestroyed {' \
   'RefreshGtkTests.AccessibilityTests'
 
