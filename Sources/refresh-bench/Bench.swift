@@ -22,7 +22,8 @@ enum Bench {
         }
         if options.baselineChild { return ChildRun.runBaseline() }
         if let child = options.child {
-            return ChildRun.run(list: child.list, rows: child.rows, frames: options.frames, data: options.data)
+            return ChildRun.run(list: child.list, rows: child.rows, frames: options.frames, data: options.data,
+                                layoutCache: options.layoutCache)
         }
         if let scenario = options.motionChild {
             return MotionRun.run(scenario, style: options.style, list: options.motionList)
@@ -47,6 +48,7 @@ enum Bench {
         var report = Report(machine: .current(), rows: options.rows, lists: options.lists,
                             glModes: GLMode.allCases.filter { options.glModes.contains($0) },
                             frames: options.frames)
+        report.layoutCache = options.layoutCache
         if options.micro {
             printError("measuring header and footer frames and the core's cost per event …")
             report.micro = Micro.run()
@@ -101,7 +103,7 @@ enum Bench {
                     }
                     step += 1
                     let outcome = measure(key.list, rows: key.rows, data: .computed, gl: key.gl, frames: options.frames,
-                                          step: step, of: total)
+                                          layoutCache: options.layoutCache, step: step, of: total)
                     if case .failed(let message) = outcome, message.hasPrefix("cannot open the display") {
                         if key.list.toolkit == .gtk4 {
                             report.gtk4Skipped = "GTK 4 cannot open the display: \(message)"
@@ -116,7 +118,8 @@ enum Bench {
                 if likeForLike {
                     step += 1
                     report.likeForLike[gl] = measure(.ours, rows: Options.likeForLikeRows, data: .strings, gl: gl,
-                                                     frames: options.frames, step: step, of: total)
+                                                     frames: options.frames, layoutCache: options.layoutCache,
+                                                     step: step, of: total)
                 }
                 if options.motion, gl == motionGL {
                     for (list, scenario) in motionRuns {
@@ -164,6 +167,10 @@ enum Bench {
             return "GtkListBox stops at \(Format.grouped(Options.listBoxLimit)) rows: one widget per row, "
                 + "so time and memory grow linearly (see its \(Format.grouped(Options.listBoxLimit)) row)"
         }
+        if key.list == .feedNocache, key.rows != Options.layoutCacheRows {
+            return "the layout cache's pair (feed against feed-nocache) runs at "
+                + "\(Format.grouped(Options.layoutCacheRows)) rows"
+        }
         return nil
     }
 
@@ -171,11 +178,11 @@ enum Bench {
         options.likeForLike && options.lists.contains(.ours) && options.rows.contains(Options.likeForLikeRows)
     }
 
-    private static func measure(_ list: ListKind, rows: Int, data: RowData, gl: GLMode, frames: Int, step: Int,
-                                of total: Int) -> Outcome {
+    private static func measure(_ list: ListKind, rows: Int, data: RowData, gl: GLMode, frames: Int, layoutCache: Bool,
+                                step: Int, of total: Int) -> Outcome {
         let name = list.title + (data == .strings ? "+strings" : "")
         writeAll(2, "[\(step)/\(total)] \(name), \(Format.grouped(rows)) rows, GL \(gl.rawValue) … ")
-        switch Spawn.measure(list, rows: rows, frames: frames, data: data, gl: gl) {
+        switch Spawn.measure(list, rows: rows, frames: frames, data: data, gl: gl, layoutCache: layoutCache) {
         case .success(let m):
             printError("\(m.renderer): first frame \(Format.adaptive(m.firstFrameMs)) ms, frame median "
                        + "\(m.frameMedianMs.map { Format.fixed($0, 3) } ?? "-") ms, peak \(Format.fixed(m.peakRSSMB, 1)) MB "

@@ -26,17 +26,17 @@ enum ChildRun {
     /// (top, a third, two thirds, the end): long lists are sampled throughout, not only at the top.
     static let segments = 4
 
-    static func run(list: ListKind, rows: Int, frames: Int, data: RowData) -> Int32 {
+    static func run(list: ListKind, rows: Int, frames: Int, data: RowData, layoutCache: Bool) -> Int32 {
         guard MainLoop.initializeGtk() else {
             return fail("cannot open the display '\(g_getenv("DISPLAY").map { String(cString: $0) } ?? "")'")
         }
 
         // The data exists before the clock starts (the issue's rule): the peers get every
         // string in a buffer; ours gets a RowSource computing rows from the index (or, for the
-        // like-for-like line, the same buffer).
-        let needsStrings = list != .ours || data == .strings
+        // like-for-like line, the same buffer). The feed lists compute theirs from the id too.
+        let needsStrings = !list.isRefreshView || (list == .ours && data == .strings)
         let strings = needsStrings ? RowStrings(count: rows) : nil
-        let computed = needsStrings ? nil : DemoRows(count: rows)
+        let computed = needsStrings ? nil : DemoRows(count: rows, reserve: 0)
 
         // The toplevel is not part of the list: created (not shown) before the clock too.
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
@@ -50,7 +50,10 @@ enum ChildRun {
         switch list {
         case .ours:
             let source: RowSource = strings.map { StoredRows($0) } ?? computed!
-            built = buildOurs(source)
+            built = buildOurs(RefreshView(source: source), layoutCache: layoutCache)
+        case .feed, .feedNocache:
+            let feed = FeedRenderer(rows: computed!, referenceTime: Options.feedReferenceTime)
+            built = buildOurs(RefreshView(rows: feed), layoutCache: list == .feed && layoutCache)
         case .treeview:
             built = buildTreeView(strings!)
         case .treeviewWrapped:
@@ -164,9 +167,10 @@ enum ChildRun {
         return Built(scrolledWindow: bare.scrolledWindow, widget: bin.widget, owner: bin)
     }
 
-    /// RefreshView: its ListView's scrolled window around a GtkScrollable drawing area.
-    static func buildOurs(_ source: RowSource) -> Built {
-        let view = RefreshView(source: source)
+    /// RefreshView: its ListView's scrolled window around a GtkScrollable drawing area, its
+    /// layout cache on or off (`--layout-cache`; always off for feed-nocache).
+    static func buildOurs(_ view: RefreshView, layoutCache: Bool) -> Built {
+        view.list.layoutCache.isEnabled = layoutCache
         return Built(scrolledWindow: view.widget, owner: view)
     }
 

@@ -6,8 +6,14 @@ import RefreshCore
 /// GTK 4's GtkListView (in a child executable of its own, `refresh-bench-gtk4`).
 /// `treeview-wrapped` is the `treeview` peer exactly as built there, given pull-to-refresh by
 /// `RefreshBin(wrapping:)` (issue 19): what the bin costs a foreign host, against the bare one.
+/// `feed` is RefreshView with the demo's variable-height feed rows (`FeedRenderer`), measured
+/// like `ours`; `feed-nocache` is the same list with its layout cache always off (issue 12: the
+/// cache against none, side by side at `Options.layoutCacheRows`).
 enum ListKind: String, CaseIterable, Sendable, ExpressibleByArgument {
-    case ours, treeview
+    case ours
+    case feed
+    case feedNocache = "feed-nocache"
+    case treeview
     case treeviewWrapped = "treeview-wrapped"
     case listbox
     case gtk4Listview = "gtk4-listview"
@@ -17,6 +23,8 @@ enum ListKind: String, CaseIterable, Sendable, ExpressibleByArgument {
     var title: String {
         switch self {
         case .ours: return "ours"
+        case .feed: return "feed"
+        case .feedNocache: return "feed-nocache"
         case .treeview: return "GtkTreeView"
         case .treeviewWrapped: return "GtkTreeView+bin"
         case .listbox: return "GtkListBox"
@@ -26,6 +34,15 @@ enum ListKind: String, CaseIterable, Sendable, ExpressibleByArgument {
     }
 
     var toolkit: Toolkit { self == .gtk4Listview || self == .gtk4Stringlist ? .gtk4 : .gtk3 }
+
+    /// RefreshView (text or feed rows): the lists `--layout-cache` applies to.
+    var isRefreshView: Bool { self == .ours || self == .feed || self == .feedNocache }
+}
+
+/// `--layout-cache`: whether our lists keep their rows' Pango layouts between frames
+/// (`RowLayoutCache.isEnabled`). `feed-nocache` runs without it whatever this says.
+enum LayoutCacheSetting: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case on, off
 }
 
 enum Toolkit: String, CaseIterable, Sendable {
@@ -145,6 +162,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Header styles for the motion benchmarks.", valueName: "jike,classic,plain"))
     var styles = NameList(HeaderStyle.allCases)
 
+    @Option(help: ArgumentHelp("The layout cache of our lists (ours, feed); feed-nocache always runs without it.",
+                               valueName: "on|off"))
+    var layoutCache = LayoutCacheSetting.on
+
     @Flag(help: "Skip the header/footer frame and core-per-event figures.")
     var noMicro = false
 
@@ -178,7 +199,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("invalid value '\(frames)' for --frames: expected a whole number from 8 to 100000")
         }
         if !child.isEmpty {
-            guard child.count == 2, ListKind(rawValue: child[0]) == .ours || ListKind(rawValue: child[0])?.toolkit == .gtk3,
+            guard child.count == 2, ListKind(rawValue: child[0])?.isRefreshView == true || ListKind(rawValue: child[0])?.toolkit == .gtk3,
                   let n = Int(child[1]), n > 0, n <= Options.maxRows
             else { throw ValidationError("--child needs a GTK 3 list name and a row count") }
         }
@@ -198,6 +219,7 @@ struct BenchCommand: ParsableCommand {
         options.micro = !noMicro
         options.likeForLike = !noLikeForLike
         options.motion = !noMotion
+        options.layoutCache = layoutCache == .on
         if child.count == 2, let kind = ListKind(rawValue: child[0]), let n = Int(child[1]) { options.child = (kind, n) }
         options.baselineChild = childBaseline
         options.data = data
@@ -221,6 +243,10 @@ struct Options: Sendable {
     static let likeForLikeRows = 1_000_000
     /// The motion benchmarks' list.
     static let motionRows = 1_000_000
+    /// `feed-nocache` (the layout cache's side-by-side pair with `feed`) runs here only.
+    static let layoutCacheRows = 1_000_000
+    /// The feed rows' fixed reference time (2026-01-01 00:00 UTC): the same posts and ages in every run.
+    static let feedReferenceTime = 1_767_225_600.0
 
     var jsonPath: String?
     var frames = 240
@@ -231,6 +257,8 @@ struct Options: Sendable {
     var micro = true
     var likeForLike = true
     var motion = true
+    /// `--layout-cache`: `view.list.layoutCache.isEnabled` for ours and feed.
+    var layoutCache = true
     /// Hidden: `--child LIST ROWS` measures one GTK 3 list in this process and prints one JSON line.
     var child: (list: ListKind, rows: Int)?
     /// Hidden: `--child-baseline` measures the same window around an empty GtkScrolledWindow.

@@ -39,6 +39,8 @@ struct Report: Sendable {
     /// Why the GTK 4 peer did not run, if it did not.
     var gtk4Skipped: String?
     var motion: [MotionOutcome] = []
+    /// `--layout-cache` (ours and feed; feed-nocache is always without it).
+    var layoutCache = true
 
     func measured(_ list: ListKind, _ rows: Int, _ gl: GLMode) -> Measurement? {
         if case .measured(let m)? = outcomes[RunKey(rows: rows, list: list, gl: gl)] { return m }
@@ -94,6 +96,9 @@ struct Report: Sendable {
             out.append("note: the machine was busy when the run started: timings may be noisy")
         }
         if let gtk4Skipped { out.append("GTK 4 peer skipped: \(gtk4Skipped)") }
+        if lists.contains(where: \.isRefreshView) {
+            out.append("layout cache (ours, feed): \(layoutCache ? "on" : "off"); feed-nocache: off")
+        }
         for gl in glModes {
             out.append("")
             out.append("== \(gl.title)")
@@ -237,6 +242,10 @@ struct Report: Sendable {
             "peak: the child process's VmHWM at its end, one process per list, row count and GL setting. over empty:",
             "  peak minus the peak of the same toolkit's empty window (an empty GtkScrolledWindow) with the same GL",
             "  setting. steady: VmRSS 0.2 s after the first frame.",
+            "feed: RefreshView over the demo's FeedRenderer (variable-height posts: avatar, name, relative time, one to",
+            "  eight wrapped lines, some with a picture), each row computed from its id (nothing stored), measured like",
+            "  ours. feed-nocache: the same with its layout cache off (every frame lays its rows out again); only at",
+            "  \(Format.grouped(Options.layoutCacheRows)) rows.",
             "×ours: peer / ours (above 1: ours is faster or smaller).",
         ]
     }
@@ -314,6 +323,31 @@ struct Report: Sendable {
                 "GtkTreeView in a RefreshBin: frame median within \(limit) of the bare GtkTreeView's \(label)", r?.frame,
                 passes: { $0 <= Report.wrappedLimit },
                 detail: r?.frame.map { Format.ratio($0) + " (\(ms(wrapped!.frameMedianMs!)) vs \(ms(bare!.frameMedianMs!)))" } ?? "")
+        }
+
+        // Issue 12: feed rows (variable heights) scale with the rows, and the layout cache pays
+        // for itself. Each GL setting measured.
+        for g in glModes {
+            let small = measured(.feed, 1_000, g), big = measured(.feed, 10_000_000, g)
+            let label = "(GL \(g.rawValue))"
+            let firstGrowth = big.flatMap { b in small.map { b.firstFrameMs / $0.firstFrameMs } }
+            add("feed_first_frame_growth_10m_vs_1k_\(g.rawValue)",
+                "feed: first frame at 10,000,000 rows within 1.5× of 1,000 rows \(label)", firstGrowth,
+                passes: { $0 <= 1.5 },
+                detail: firstGrowth.map { Format.fixed($0, 2) + "× (\(ms(big!.firstFrameMs)) vs \(ms(small!.firstFrameMs)))" } ?? "")
+            let peakGrowth = big.flatMap { b in small.map { b.peakRSSMB / $0.peakRSSMB } }
+            add("feed_peak_growth_10m_vs_1k_\(g.rawValue)",
+                "feed: peak memory at 10,000,000 rows within 1.1× of 1,000 rows \(label)", peakGrowth,
+                passes: { $0 <= 1.1 },
+                detail: peakGrowth.map { Format.fixed($0, 2) + "× (\(mb(big!.peakRSSMB)) vs \(mb(small!.peakRSSMB)))" } ?? "")
+            let n = Options.layoutCacheRows
+            let cached = measured(.feed, n, g)?.frameMedianMs, uncached = measured(.feedNocache, n, g)?.frameMedianMs
+            let share = cached.flatMap { c in uncached.flatMap { $0 > 0 ? c / $0 : nil } }
+            add("feed_cache_frame_share_\(n)_\(g.rawValue)",
+                "feed: frame median with the layout cache ≤ 1/3 of without it at \(Format.grouped(n)) rows \(label)"
+                    + (layoutCache ? "" : " [--layout-cache off: both without it]"),
+                share, passes: { $0 <= 1.0 / 3 },
+                detail: share.map { Format.fixed($0, 2) + " (\(ms(cached!)) vs \(ms(uncached!)))" } ?? "")
         }
 
         // The earlier goals against GtkTreeView (GTK defaults when measured, else GL off).

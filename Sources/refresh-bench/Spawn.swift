@@ -119,7 +119,8 @@ enum Spawn {
     /// refresh-bench-gtk4 for the GTK 4 lists), reads its one JSON line from a pipe and reaps
     /// it with wait4 for its rusage. The child inherits stderr (GTK's warnings, if any, stay
     /// visible) and the environment (DISPLAY), with the GL setting's variables applied.
-    static func measure(_ list: ListKind, rows: Int, frames: Int, data: RowData, gl: GLMode) -> Result<Measurement, Failure> {
+    static func measure(_ list: ListKind, rows: Int, frames: Int, data: RowData, gl: GLMode, layoutCache: Bool)
+        -> Result<Measurement, Failure> {
         let path: String
         let arguments: [String]
         switch list {
@@ -130,7 +131,7 @@ enum Spawn {
         default:
             path = "/proc/self/exe"
             arguments = ["refresh-bench", "--child", list.rawValue, String(rows), "--frames", String(frames),
-                         "--data", data.rawValue]
+                         "--data", data.rawValue, "--layout-cache", layoutCache ? "on" : "off"]
         }
         let child: Child
         switch run(path, arguments, environment: gl.environment(for: list.toolkit)) {

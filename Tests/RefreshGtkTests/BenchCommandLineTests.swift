@@ -45,6 +45,7 @@ import Testing
         Rejected("--lists", "OURS", naming: "--lists"),
         Rejected("--gl", "on", naming: "--gl"),
         Rejected("--styles", "jike,fancy", naming: "--styles"),
+        Rejected("--layout-cache", "maybe", naming: "--layout-cache"),
         Rejected("--json", naming: "--json"),
         Rejected("--colour", "blue", naming: "--colour"),
     ]
