@@ -10,8 +10,12 @@ package final class ArcHeader: RefreshHeaderStyle {
     package init() {}
 
     package var heldHeight: Double { 64 }
-    static let radius = 20.0
-    static let lineWidth = 4.0
+    /// The ring's centre line; 52 px across with the stroke, in the 64 px panel.
+    package static let radius = 24.0
+    package static let lineWidth = 4.0
+    package static let labelFont = "Sans Bold 8"
+    /// Clear px kept between the label's box and the ring's inner edge ("100%" is the widest).
+    package static let labelClearance = 3.0
 
     package func draw(_ frame: HeaderFrame, cr: OpaquePointer) {
         let visual = frame.visual
@@ -61,17 +65,29 @@ package final class ArcHeader: RefreshHeaderStyle {
             label = "\(Int((fraction * 100).rounded()))%"
         }
         guard !label.isEmpty else { return }
-        let layout = pango_layout_new(frame.pangoContext)!
+        let layout = Self.labelLayout(label, pangoContext: frame.pangoContext)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let font = pango_font_description_from_string("Sans Bold 9")
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_text(layout, label, -1)
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
         set(cr, visual.phase == .failed ? palette.error : palette.text)
         cairo_move_to(cr, center.x - Double(width) / 2, center.y - Double(height) / 2)
         pango_cairo_show_layout(cr, layout)
+    }
+
+    /// The label's layout (the caller owns it).
+    package static func labelLayout(_ label: String, pangoContext: OpaquePointer) -> OpaquePointer {
+        let layout = pango_layout_new(pangoContext)!
+        let font = pango_font_description_from_string(labelFont)
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, label, -1)
+        return layout
+    }
+
+    /// True when a centred `width` × `height` label keeps `labelClearance` px from the ring.
+    package static func labelFits(width: Double, height: Double) -> Bool {
+        let halfDiagonal = (width * width + height * height).squareRoot() / 2
+        return halfDiagonal + labelClearance <= radius - lineWidth / 2
     }
 
     private func set(_ cr: OpaquePointer, _ color: RGBA) {

@@ -6,6 +6,8 @@ import RefreshCore
 /// What `refresh-demo filmstrip` was asked for, validated.
 package struct FilmstripOptions: Equatable, Sendable {
     package var style: HeaderStyle
+    /// `--style arc`: the demo's app-drawn header, over `style`'s (plain) timings.
+    package var appHeader: DemoHeader?
     package var scale: Double
     package var out: String
 
@@ -15,8 +17,9 @@ package struct FilmstripOptions: Equatable, Sendable {
     package static func validated(style: String, scale: String = "1", out: String) throws(RenderOptionError)
         -> FilmstripOptions
     {
-        FilmstripOptions(
-            style: try RenderOptionParsing.choice(style, option: "--style", HeaderStyle.self),
+        let demoHeader = try RenderOptionParsing.choice(style, option: "--style", DemoHeader.self)
+        return FilmstripOptions(
+            style: demoHeader.timings, appHeader: demoHeader == .arc ? .arc : nil,
             scale: try RenderOptionParsing.number(scale, option: "--scale", in: scaleRange),
             out: try RenderOptionParsing.outputPath(out, option: "--out"))
     }
@@ -32,7 +35,7 @@ package struct FilmstripCommand: ParsableCommand {
             drawn headless through the same engine and painter as the window.
             """)
 
-    @Option(parsing: .unconditional, help: "Header style: jike, classic or plain.")
+    @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (the demo's app-drawn header).")
     var style: String
     @Option(parsing: .unconditional, help: "Device pixels per logical pixel, 1…4.")
     var scale = "1"
@@ -52,7 +55,8 @@ package struct FilmstripCommand: ParsableCommand {
     package func run() throws {
         let options = try options()
         do {
-            try Filmstrip.render(style: options.style, scale: options.scale).writePNG(to: options.out)
+            try Filmstrip.render(style: options.style, appHeader: options.appHeader?.makeCustomStyle(),
+                                 scale: options.scale).writePNG(to: options.out)
         } catch {
             throw ValidationError("--out: \(error.description)")
         }

@@ -73,7 +73,7 @@ package struct SnapshotOptions: Equatable, Sendable {
         var parsedWidth = Snapshot.defaultWidth
         if let width {
             guard style != .jike else {
-                throw RenderOptionError("--width applies to --style classic and plain only (a jike image is the 45×45 box)")
+                throw RenderOptionError("--width applies to --style classic, plain and arc only (a jike image is the 45×45 box)")
             }
             parsedWidth = try RenderOptionParsing.number(width, option: "--width", in: widthRange)
         }
@@ -110,7 +110,7 @@ package struct SnapshotCommand: ParsableCommand {
 
     // Strings, validated by `SnapshotOptions.validated`, so that every bad value gets the same
     // kind of one-line message. `.unconditional` so that "-1" is read as a (bad) value.
-    @Option(parsing: .unconditional, help: "Header style: jike, classic or plain.")
+    @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (the demo's app-drawn header).")
     var style: String
     @Option(parsing: .unconditional, help: "pull (with --progress), refresh or end (with --time), or failed.")
     var phase: String

@@ -28,7 +28,7 @@ package enum Filmstrip {
     }()
 
     /// The two themes, in the order drawn: light on white, dark on Adwaita-dark's view background.
-    static let themes: [(name: String, palette: Palette, background: RGBA, caption: RGBA)] = [
+    package static let themes: [(name: String, palette: Palette, background: RGBA, caption: RGBA)] = [
         ("light", .light, .white, RGBA(85, 87, 83)),
         ("dark", .dark, .nearBlack, RGBA(186, 189, 182)),
     ]
@@ -49,14 +49,33 @@ package enum Filmstrip {
         static let gap = 6.0
     }
 
-    /// Renders the sheet for `style` at `scale` device px per logical px.
-    package static func render(style: HeaderStyle, scale: Double) -> ImageSurface {
+    /// Renders the sheet for `style` at `scale` device px per logical px. With `appHeader`, the
+    /// sheet shows that app-drawn header (through the public protocol, as the widget draws it)
+    /// over `style`'s timings, one panel per moment like classic and plain.
+    package static func render(style: HeaderStyle, appHeader: RefreshHeaderStyle? = nil, scale: Double) -> ImageSurface {
         let painter = HeaderPainter()
         let text = PainterText(pangoContext: nil)
-        let visuals = cells.map { HeaderScene.visual($0.moment, style: style) }
-        return style == .jike
-            ? renderJike(visuals, scale: scale, painter: painter, text: text)
-            : renderPanels(visuals, style: style, scale: scale, painter: painter, text: text)
+        let visuals = cells.map { HeaderScene.visual($0.moment, style: style, heldHeight: appHeader?.heldHeight) }
+        if let appHeader {
+            return renderPanels(visuals, panelHeight: appHeader.heldHeight, scale: scale, text: text) {
+                visual, cr, origin, palette in
+                // The panel hangs above the content top; the cell shows exactly that panel.
+                let panel = Rect(x: origin.x, y: origin.y, width: Layout.panelWidth, height: appHeader.heldHeight)
+                cairo_save(cr)
+                cairo_rectangle(cr, panel.x, panel.y, panel.width, panel.height)
+                cairo_clip(cr)
+                cairo_translate(cr, origin.x, origin.y - (visual.contentTop - appHeader.heldHeight))
+                painter.draw(visual, style: appHeader, cr: cr, width: Layout.panelWidth, palette: palette)
+                cairo_restore(cr)
+            }
+        }
+        if style == .jike {
+            return renderJike(visuals, scale: scale, painter: painter, text: text)
+        }
+        return renderPanels(visuals, panelHeight: style.heldHeight, scale: scale, text: text) {
+            visual, cr, origin, palette in
+            Snapshot.drawHeader(visual, cr: cr, at: origin, width: Layout.panelWidth, palette: palette, painter: painter)
+        }
     }
 
     private static func renderJike(_ visuals: [HeaderVisual], scale: Double, painter: HeaderPainter,
@@ -96,34 +115,40 @@ package enum Filmstrip {
         return image
     }
 
-    private static func renderPanels(_ visuals: [HeaderVisual], style: HeaderStyle, scale: Double,
-                                     painter: HeaderPainter, text: PainterText) -> ImageSurface {
-        let panelHeight = style.heldHeight
-        let width = 2 * Layout.margin + Layout.captionWidth + Double(themes.count) * (Layout.panelWidth + Layout.gap)
-            - Layout.gap
-        let top = Layout.margin + Layout.headingHeight
-        let height = top + Double(cells.count) * (panelHeight + Layout.gap) - Layout.gap + Layout.margin
-        let image = ImageSurface(logicalWidth: width, logicalHeight: height, scale: scale)
+    /// A row per moment, a column per theme; `drawPanel` draws one moment's panel with its top
+    /// left at the given point, `Layout.panelWidth` wide and `panelHeight` tall.
+    private static func renderPanels(_ visuals: [HeaderVisual], panelHeight: Double, scale: Double, text: PainterText,
+                                     drawPanel: (HeaderVisual, OpaquePointer, Point, Palette) -> Void) -> ImageSurface {
+        let last = panelRect(row: cells.count - 1, column: themes.count - 1, panelHeight: panelHeight)
+        let image = ImageSurface(logicalWidth: last.x + last.width + Layout.margin,
+                                 logicalHeight: last.y + last.height + Layout.margin, scale: scale)
         image.fill(Layout.sheet)
         image.draw { cr in
             for (column, theme) in themes.enumerated() {
-                let x = Layout.margin + Layout.captionWidth + Double(column) * (Layout.panelWidth + Layout.gap)
+                let heading = panelRect(row: 0, column: column, panelHeight: panelHeight)
                 caption(theme.name, text: text, cr: cr, color: Layout.sheetCaption,
-                        center: Point(x + Layout.panelWidth / 2, Layout.margin + Layout.headingHeight / 2))
+                        center: Point(heading.x + heading.width / 2, Layout.margin + Layout.headingHeight / 2))
                 for (row, visual) in visuals.enumerated() {
-                    let y = top + Double(row) * (panelHeight + Layout.gap)
-                    fill(cr, Rect(x: x, y: y, width: Layout.panelWidth, height: panelHeight), theme.background)
-                    Snapshot.drawHeader(visual, cr: cr, at: Point(x, y), width: Layout.panelWidth,
-                                        palette: theme.palette, painter: painter)
+                    let panel = panelRect(row: row, column: column, panelHeight: panelHeight)
+                    fill(cr, panel, theme.background)
+                    drawPanel(visual, cr, Point(panel.x, panel.y), theme.palette)
                 }
             }
             for (row, cell) in cells.enumerated() {
-                let y = top + Double(row) * (panelHeight + Layout.gap)
+                let panel = panelRect(row: row, column: 0, panelHeight: panelHeight)
                 caption(cell.caption, text: text, cr: cr, color: Layout.sheetCaption,
-                        center: Point(Layout.margin + Layout.captionWidth / 2, y + panelHeight / 2))
+                        center: Point(Layout.margin + Layout.captionWidth / 2, panel.y + panel.height / 2))
             }
         }
         return image
+    }
+
+    /// Where a panel sheet (classic, plain, an app-drawn header) shows moment `row` (an index in
+    /// `cells`) in theme `column` (an index in `themes`), in logical px.
+    package static func panelRect(row: Int, column: Int, panelHeight: Double) -> Rect {
+        Rect(x: Layout.margin + Layout.captionWidth + Double(column) * (Layout.panelWidth + Layout.gap),
+             y: Layout.margin + Layout.headingHeight + Double(row) * (panelHeight + Layout.gap),
+             width: Layout.panelWidth, height: panelHeight)
     }
 
     private static func fill(_ cr: OpaquePointer, _ rect: Rect, _ color: RGBA) {

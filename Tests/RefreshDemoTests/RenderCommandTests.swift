@@ -157,8 +157,8 @@ import Testing
         #expect(filled[0] == Pixel(r: 255, g: 0, b: 0, a: 255))
     }
 
-    @Test(arguments: HeaderStyle.allCases)
-    func filmstripWritesOneSheet(style: HeaderStyle) throws {
+    @Test(arguments: DemoHeader.allCases)
+    func filmstripWritesOneSheet(style: DemoHeader) throws {
         let path = Self.directory + "/filmstrip-\(style.rawValue).png"
         guard case .command(var command) = DemoCommandLine.parse(["filmstrip", "--style", style.rawValue,
                                                                    "--out", path])
