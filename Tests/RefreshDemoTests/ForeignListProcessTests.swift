@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `refresh-demo --list treeview|listbox|textview` as a person runs it (real X input through a
+/// private Xvfb, see `DemoProcess`): the same keys, wheel and trace as on our own list, with the
+/// trace's `rows` the wrapped GTK list's real row count.
+@Suite(.serialized, .enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"))
+struct ForeignListProcessTests {
+    static let kinds = ["treeview", "listbox", "textview"]
+
+    /// F5 refreshes once and the rows it adds are in the list; End reaches the bottom and loads
+    /// exactly once; Ctrl+Q ends with `quit` and exit 0, nothing on stderr.
+    @Test(arguments: kinds)
+    func keysRefreshAndLoadWithTheHostsRowCount(kind: String) throws {
+        let demo = try DemoProcess(["--list", kind, "--trace", "--rows", "40", "--latency", "0.2", "--seed", "7",
+                                    "--pages", "3"])
+        defer { demo.stop() }
+        let ready = try demo.waitFor { $0.event == "ready" }
+        #expect(ready.rows == 40)
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "F5")
+        let refreshed = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(refreshed.ok == true)
+        let added = try #require(refreshed.added)
+        #expect(added > 0)
+        #expect(refreshed.rows == 40 + added)
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+
+        demo.xdotool("key", "End")
+        let loaded = try demo.waitFor { $0.event == "load" && $0.phase == "end" }
+        #expect(loaded.ok == true)
+        #expect(loaded.rows == 40 + added + (loaded.added ?? -1))
+        #expect(demo.lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1)
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.lines.last?.event == "quit")
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// Four wheel notches at the top refresh once; the rows it adds arrive at the top.
+    @Test(arguments: kinds)
+    func wheelNotchesRefreshOnce(kind: String) throws {
+        let demo = try DemoProcess(["--list", kind, "--trace", "--rows", "60", "--latency", "0.2", "--seed", "3"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("click", "--repeat", "4", "--delay", "30", "4")
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(end.ok == true)
+        #expect((end.rows ?? 0) == 60 + (end.added ?? -1))
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
+    /// Closing the window mid-refresh ends cleanly on every host.
+    @Test(arguments: kinds)
+    func closingMidRefreshExitsCleanly(kind: String) throws {
+        let demo = try DemoProcess(["--list", kind, "--trace", "--rows", "30", "--latency", "30"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "F5")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
+        demo.xdotool("key", "ctrl+w")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.lines.last?.event == "quit")
+        #expect(!demo.lines.contains { $0.event == "refresh" && $0.phase == "end" })
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+}
