@@ -70,6 +70,11 @@ struct LiveQATests {
                 view.host.hasDrawnFirstFrame && view.state.viewportHeight > 0
                     && (!foreign || view.state.rowsHeight > view.state.viewportHeight)
             }), "the window never drew")
+            // The window is active, as on a desktop: without a window manager none is, and the
+            // theme draws some widgets (a tree view's column headers) otherwise in backdrop.
+            EventSynthesis.focus(window)
+            let window = self.window
+            try #require(MainLoop.run(until: { gtk_window_is_active(gcast(window)) != 0 }), "the window never became active")
             // GTK's lists lay rows out in idles (a text view measures its lines).
             MainLoop.drain()
         }
@@ -247,8 +252,19 @@ struct LiveQATests {
         #expect(h.qa.showsOutline)
         h.key(GDK_KEY_F1)
         #expect(h.qa.showsHelp)
-        // The canvas draws (frames go by, and GTK's lists finish laying their rows out)…
-        #expect(MainLoop.run(until: { h.qa.frameStats.intervals.count >= 3 }, timeout: 5), "no frames measured")
+        // The canvas draws (frames go by; GTK's lists finish laying their rows out, and the
+        // theme's transitions on a tree view's column headers end)…
+        var reference = h.qa.frameImage(), since = h.qa.frameStats.intervals.count
+        #expect(MainLoop.run(until: {
+            // Six frames apart (the overlay keeps the frame clock running), the same image.
+            let frames = h.qa.frameStats.intervals.count
+            guard frames >= since + 6 else { return false }
+            let now = h.qa.frameImage()
+            if Self.difference(now, reference) == nil { return true }
+            reference = now
+            since = frames
+            return false
+        }, timeout: 5), "no frames measured, or the list never came to rest")
         let with = h.qa.frameImage()
         // …yet the saved frame is the host's own drawing: the J's blue in the gap above the
         // moved content, and the same pixels with every tool off.
@@ -388,6 +404,16 @@ struct LiveQATests {
         // The rows follow the scene's content top: below it the list is drawn, not the gap.
         let below = image[Point(h.surface.width / 2, visual.contentTop + 20)]
         #expect(below.a == 255)
+        // On screen the canvas draws that scene over the paused list, where the header hangs.
+        MainLoop.drain()
+        let screen = Raster(h.screen())
+        let origin = h.headerOrigin
+        var onScreen = 0
+        for y in stride(from: box.y, to: box.maxY, by: 1) {
+            for x in stride(from: box.x, to: box.x + box.width, by: 1)
+            where screen.isAccent(x + origin.x, y + origin.y) { onScreen += 1 }
+        }
+        #expect(onScreen > 20, "\(kind): the scene's J is not on screen")
         h.key(GDK_KEY_t)
         #expect(!h.qa.isScrubbing)
         #expect(!h.clock.isPaused)

@@ -88,14 +88,15 @@ package struct HostSurface {
     }
 
     /// The rows without the live decorations, their top at `contentTop` (the scrubber's scene).
-    package func renderContent(_ cr: OpaquePointer, contentTop: Double) {
+    /// `inPaint`: called from a draw handler, where the layout is done and must not be redone.
+    package func renderContent(_ cr: OpaquePointer, contentTop: Double, inPaint: Bool = false) {
         renderBackground(cr, width: width, height: height)
         cairo_save(cr)
         if let view = controller as? RefreshView {
             cairo_translate(cr, 0, contentTop - view.list.displacement)
             view.list.render(cr, width: width, height: height)
         } else if let bin = controller as? RefreshBin, gtk_widget_get_realized(widget) != 0 {
-            layOut()
+            if !inPaint { layOut() }
             cairo_translate(cr, 0, contentTop)
             gtk_widget_draw(bin.scrolledWindow, cr)
             drawColumnHeaders(cr, in: bin.scrolledWindow)

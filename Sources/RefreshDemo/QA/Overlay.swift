@@ -76,7 +76,7 @@ final class QACanvas {
         cairo_rectangle(cr, 0, 0, frame.width, frame.height)
         cairo_clip(cr)
         if let scrub = tools.scrubMoment {
-            tools.drawScrubFrame(cr, moment: scrub, width: frame.width, height: frame.height)
+            tools.drawScrubFrame(cr, moment: scrub, width: frame.width, height: frame.height, inPaint: true)
         }
         if tools.showsOutline { drawOutline(cr, width: frame.width) }
         if tools.showsOverlay { drawPanel(cr, width: frame.width, height: frame.height) }

@@ -242,10 +242,11 @@ package final class QATools {
     /// Draws the list as the widget would with the scene's header at `moment`: the theme's
     /// background, the rows (a bin: its scrolled window) pushed down to the scene's content top,
     /// the header by the live painter with the live theme and fonts, at the surface's device scale.
-    func drawScrubFrame(_ cr: OpaquePointer, moment: HeaderMoment, width: Double, height: Double) {
+    func drawScrubFrame(_ cr: OpaquePointer, moment: HeaderMoment, width: Double, height: Double,
+                        inPaint: Bool = false) {
         let widget = surface.widget
         let visual = HeaderScene.visual(moment, style: controller.headerStyle)
-        surface.renderContent(cr, contentTop: visual.contentTop)
+        surface.renderContent(cr, contentTop: visual.contentTop, inPaint: inPaint)
         HeaderPainter(pangoContext: gtk_widget_get_pango_context(widget))
             .draw(visual, cr: cr, width: width, palette: Palette.theme(gtk_widget_get_style_context(widget)))
     }
