@@ -33,9 +33,10 @@ package struct FrameStats: Equatable, Sendable {
 
 /// The QA layer's drawing: a transparent GtkDrawingArea laid over the list (ours, or the bin
 /// around GTK's) in a GtkOverlay, passing every input event through
-/// (`gtk_overlay_set_overlay_pass_through`). It draws, in the header's coordinates: the scrubber's frame (when scrubbing), the J's reference outline, the
-/// overlay panel (bottom left, away from the header) and the help panel. It is a widget of its
-/// own, so `HostSurface.render` — saved frames and recordings — never contains it.
+/// (`gtk_overlay_set_overlay_pass_through`). It draws, in the header's coordinates: the
+/// scrubber's frame (when scrubbing), the J's reference outline, the overlay panel (bottom left,
+/// away from the header) and the help panel. It is a widget of its own, so `HostSurface.render`
+/// — saved frames and recordings — never contains it.
 @MainActor
 final class QACanvas {
     let widget: UnsafeMutablePointer<GtkWidget>

@@ -52,19 +52,21 @@ package struct RecordOptions: Equatable, Sendable {
 /// `refresh-demo record`: plays a scripted pull → armed → release → refresh → end cycle through
 /// the real window (synthesized mouse input, the engine on a frame clock of exactly 1/60 s per
 /// frame) and writes every frame it drew as `frame-NNNN.png` (the list as `HostSurface` renders
-/// it — our list's own drawing, or the realized bin around GTK's list — at the window's device scale), `index.json` (time, state, pull, animation and its time per frame) and
+/// it — our list's own drawing, or the realized bin around GTK's list — at the window's device
+/// scale), `index.json` (time, state, pull, animation and its time per frame) and
 /// `contact-sheet.png`. Needs a display.
 package struct RecordCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a refresh cycle in the real window, frame by frame, as PNGs.",
         discussion: """
-            Needs a display (e.g. xvfb-run). Any list: --list treeview, listbox or textview records \
-            GTK's own list in a RefreshBin, the drag delivered to it as the display server would. Frame n is engine time n/60 s: drag from the top to \
-            pull 0→1 over 20 frames (the 21st arms), hold 24 frames, release (frame 46), the \
-            refresh ends 0.65 s after the release (as `snapshot --phase end` assumes), then the \
-            end animation and the settle. Text is drawn with the headless font and options \
-            (DejaVu Sans 10, grey antialiasing, no hinting), so frames compare with `snapshot`.
+            Needs a display (e.g. xvfb-run). Any list: --list treeview, listbox or textview \
+            records GTK's own list in a RefreshBin, the drag delivered to it as the display server \
+            would. Frame n is engine time n/60 s: drag from the top to pull 0→1 over 20 frames \
+            (the 21st arms), hold 24 frames, release (frame 46), the refresh ends 0.65 s after \
+            the release (as `snapshot --phase end` assumes), then the end animation and the \
+            settle. Text is drawn with the headless font and options (DejaVu Sans 10, grey \
+            antialiasing, no hinting), so frames compare with `snapshot`.
             """)
 
     @Option(parsing: .unconditional, help: "The directory to write into (created if missing).")
