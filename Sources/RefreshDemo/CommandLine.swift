@@ -168,10 +168,10 @@ package struct RunCommand: ParsableCommand {
             Space on the footer loads more; Ctrl+Q or Ctrl+W quits (so do Ctrl+C and SIGTERM in \
             the terminal).
 
-            Live QA keys: S slow motion ×10 on/off; P pause/resume the animation clock; . (period) \
-            step one frame (1/60 s); O overlay (states, pull, animation, frame times); G reference \
-            outline of the J; T scrubber (the whole header sequence); F save the current frame as \
-            a PNG (in $PTR_QA_DIR or the working directory); F1 or ? help.
+            Live QA keys, on every --list: S slow motion ×10 on/off; P pause/resume the animation \
+            clock; . (period) step one frame (1/60 s); O overlay (states, pull, animation, frame \
+            times); G reference outline of the J; T scrubber (the whole header sequence); F save \
+            the current frame as a PNG (in $PTR_QA_DIR or the working directory); F1 or ? help.
             """)
 
     // Strings, validated by `DemoOptions.validated`, so that every bad value gets the same kind

@@ -22,7 +22,7 @@ package final class DemoApp {
     package var control: RefreshController? { view ?? bin }
     package private(set) var window: UnsafeMutablePointer<GtkWidget>?
     private var application: UnsafeMutablePointer<GtkApplication>?
-    /// The live QA tools around the view (Sources/RefreshDemo/QA).
+    /// The live QA tools around the view or the bin (Sources/RefreshDemo/QA).
     package private(set) var qa: QATools?
     /// The engine's time base: slow motion, pause and step.
     package let clock: QAClock
@@ -84,21 +84,17 @@ package final class DemoApp {
         let view: RefreshController = options.list == .virtual ? makeView() : makeBin()
         if let listView = view as? RefreshView { self.view = listView } else { bin = view as? RefreshBin }
         configure(view)
-        if let listView = view as? RefreshView {
-            // The live QA tools draw over our own list (its clock, overlay, reference outline).
-            let qa = QATools(view: listView, clock: clock, trace: trace, overlay: options.overlay,
-                             traceAnimations: options.traceAnimations)
-            qa.wrapHeaderPhase()
-            self.qa = qa
-            gtk_container_add(gcast(window), qa.container)
-        } else {
-            gtk_container_add(gcast(window), view.widget)
-        }
+        // The live QA tools, over whichever list (its clock, overlay, reference outline).
+        let qa = QATools(controller: view, clock: clock, trace: trace, overlay: options.overlay,
+                         traceAnimations: options.traceAnimations)
+        qa.wrapHeaderPhase()
+        self.qa = qa
+        gtk_container_add(gcast(window), qa.container)
 
         GSignal.connectEvent(window, "key-press-event") { [weak self] event in
             self?.handleShortcut(event) ?? false
         }
-        qa?.attach(to: window)
+        qa.attach(to: window)
         GSignal.connect(window, "destroy") { [weak self] in
             // Closing at any moment: answers still pending must never reach the destroyed view.
             self?.feed.cancel()

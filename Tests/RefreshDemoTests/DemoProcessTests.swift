@@ -95,6 +95,8 @@ struct TraceLine: Decodable {
     var added: Int?
     var rows: Int?
     var row: Int?
+    /// `frame` lines: the saved PNG.
+    var path: String?
 }
 
 /// refresh-demo on its own Xvfb server, so that no other test's window can take its input.

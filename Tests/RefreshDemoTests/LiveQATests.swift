@@ -8,16 +8,23 @@ import RefreshGtk
 import Testing
 
 /// The live QA tools (Sources/RefreshDemo/QA) in a real window under Xvfb, with an injected
-/// real-time clock: nothing waits in real time, every instant is chosen by the test.
+/// real-time clock: nothing waits in real time, every instant is chosen by the test. Every test
+/// runs on every list kind: our own list, and GTK's tree view, list box and text view wrapped in a
+/// RefreshBin.
 @MainActor
 @Suite(.serialized, .enabled(if: MainLoop.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
 struct LiveQATests {
-    /// A window with a RefreshView wrapped in the QA tools, on a fake real-time clock.
+    nonisolated static let kinds = ListKind.allCases
+
+    /// A window with a list (ours or GTK's in a bin) wrapped in the QA tools, on a fake real-time clock.
     @MainActor
     final class Harness {
         let window: UnsafeMutablePointer<GtkWidget>
         let rows = DemoRows(count: 300)
-        let view: RefreshView
+        let kind: ListKind
+        let view: RefreshController
+        let foreignList: ForeignList?
+        let surface: HostSurface
         let clock: QAClock
         let qa: QATools
         var real: Double
@@ -25,11 +32,21 @@ struct LiveQATests {
         var refreshes = 0
         let start: Double
 
-        init(factor: Double = 1, trace: Bool = false) throws {
+        init(_ kind: ListKind = .virtual, factor: Double = 1, trace: Bool = false) throws {
             try #require(MainLoop.initializeGtk())
+            self.kind = kind
             start = QAClock.monotonic()
             real = start
-            view = RefreshView(source: rows)
+            if kind == .virtual {
+                foreignList = nil
+                view = RefreshView(source: rows)
+            } else {
+                let rows = self.rows
+                let list = ForeignList(kind: kind, rows: (0..<rows.rowCount).map { rows.row(at: $0) })
+                foreignList = list
+                view = RefreshBin(wrapping: list.scrolledWindow)
+            }
+            surface = HostSurface(view)
             let box = Box()
             clock = QAClock(factor: factor, real: { box.harness?.real ?? 0 })
             var traceObject: Trace?
@@ -37,7 +54,7 @@ struct LiveQATests {
                 traceObject = Trace(clock: { Trace.processStart + Int(((box.harness?.real ?? 0) - box.start) * 1_000_000) },
                                     sink: { box.harness?.lines.append($0) })
             }
-            qa = QATools(view: view, clock: clock, trace: traceObject)
+            qa = QATools(controller: view, clock: clock, trace: traceObject)
             window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
             gtk_window_set_default_size(gcast(window), 360, 480)
             gtk_container_add(gcast(window), qa.container)
@@ -47,8 +64,19 @@ struct LiveQATests {
             view.onRefresh = { [unowned self] in refreshes += 1 }
             qa.wrapHeaderPhase()
             gtk_widget_show_all(window)
-            gtk_widget_grab_focus(view.list.area)
-            try #require(MainLoop.run(until: { self.view.list.hasDrawnFirstFrame }), "the window never drew")
+            gtk_widget_grab_focus(surface.inputWidget)
+            let view = self.view, foreign = foreignList != nil
+            try #require(MainLoop.run(until: {
+                view.host.hasDrawnFirstFrame && view.state.viewportHeight > 0
+                    && (!foreign || view.state.rowsHeight > view.state.viewportHeight)
+            }), "the window never drew")
+            // The window is active, as on a desktop: without a window manager none is, and the
+            // theme draws some widgets (a tree view's column headers) otherwise in backdrop.
+            EventSynthesis.focus(window)
+            let window = self.window
+            try #require(MainLoop.run(until: { gtk_window_is_active(gcast(window)) != 0 }), "the window never became active")
+            // GTK's lists lay rows out in idles (a text view measures its lines).
+            MainLoop.drain()
         }
 
         final class Box {
@@ -64,16 +92,56 @@ struct LiveQATests {
         }
 
         func key(_ keyval: Int32) {
-            EventSynthesis.tapKey(view.list.area, keyval: UInt32(keyval))
+            EventSynthesis.tapKey(surface.inputWidget, keyval: UInt32(keyval))
         }
 
-        /// A mouse drag from the top down by `distance` px, held (no release).
+        /// Where a drag starts, in the header's coordinates: on the first row (below a tree
+        /// view's column headers).
+        var pressY: Double { max(0, surface.height - view.state.viewportHeight) + 40 }
+
+        /// Pointer events at a point of the header's coordinates, delivered to the widget under
+        /// it where it is now (a bin's child moves with the pull).
+        func button(press: Bool, y: Double) {
+            let p = surface.inputPoint(x: 180, y: y)
+            EventSynthesis.button(surface.inputWidget, press: press, x: p.x, y: p.y)
+        }
+
+        func motion(y: Double) {
+            let p = surface.inputPoint(x: 180, y: y)
+            EventSynthesis.motion(surface.inputWidget, x: p.x, y: p.y, state: EventSynthesis.button1Mask)
+        }
+
+        /// A mouse drag from the first row down by `distance` px, held (no release).
         func holdDrag(_ distance: Double) {
-            EventSynthesis.drag(view.list.area, from: (180, 40), to: (180, 40 + distance), steps: 8, release: false)
+            button(press: true, y: pressY)
+            for i in 1...8 { motion(y: pressY + distance * Double(i) / 8) }
         }
 
         func release(at distance: Double) {
-            EventSynthesis.button(view.list.area, press: false, x: 180, y: 40 + distance)
+            button(press: false, y: pressY + distance)
+        }
+
+        /// A wheel notch over the rows.
+        func wheelUp() {
+            let p = surface.inputPoint(x: 180, y: pressY + 60)
+            EventSynthesis.scroll(surface.inputWidget, x: p.x, y: p.y, .up)
+        }
+
+        /// The window's content as drawn now: the host with the QA canvas over it.
+        func screen() -> ImageSurface {
+            // gtk_widget_draw needs the allocation done: run the pending layout first.
+            gtk_container_check_resize(gcast(window))
+            let image = ImageSurface(logicalWidth: Double(gtk_widget_get_allocated_width(qa.container)),
+                                     logicalHeight: Double(gtk_widget_get_allocated_height(qa.container)), scale: 1)
+            image.draw { cr in gtk_widget_draw(qa.container, cr) }
+            return image
+        }
+
+        /// The header's origin in the window's content.
+        var headerOrigin: (x: Double, y: Double) {
+            var x: gint = 0, y: gint = 0
+            _ = gtk_widget_translate_coordinates(surface.widget, qa.container, 0, 0, &x, &y)
+            return (Double(x), Double(y))
         }
 
         func close() {
@@ -93,8 +161,9 @@ struct LiveQATests {
         }
     }
 
-    @Test func slowMotionTimesTenMakesTheMorphTakeOnePointFiveSecondsOnTheTrace() throws {
-        let h = try Harness(factor: 1, trace: true)
+    @Test(arguments: kinds)
+    func slowMotionTimesTenMakesTheMorphTakeOnePointFiveSecondsOnTheTrace(_ kind: ListKind) throws {
+        let h = try Harness(kind, factor: 1, trace: true)
         defer { h.close() }
         h.key(GDK_KEY_s)  // ×10
         #expect(h.clock.factor == 10)
@@ -121,8 +190,9 @@ struct LiveQATests {
         #expect(h.clock.factor == 1)
     }
 
-    @Test func pauseFreezesHeaderStateAndPullWhileInputStillArrives() throws {
-        let h = try Harness()
+    @Test(arguments: kinds)
+    func pauseFreezesHeaderStateAndPullWhileInputStillArrives(_ kind: ListKind) throws {
+        let h = try Harness(kind)
         defer { h.close() }
         h.holdDrag(120)
         #expect(h.view.headerPhase == .pulling)
@@ -138,7 +208,7 @@ struct LiveQATests {
         #expect(h.view.headerPhase == phase)
         // Input still arrives and is applied at the frozen instant: a wheel notch pulls more…
         let engineNow = h.view.state.now
-        EventSynthesis.scroll(h.view.list.area, x: 180, y: 100, .up)
+        h.wheelUp()
         #expect(h.view.headerPhase == .pulling)
         let pulled = h.view.pull
         #expect(pulled > pull)
@@ -154,8 +224,9 @@ struct LiveQATests {
         #expect(h.view.headerPhase == .idle)
     }
 
-    @Test func stepAdvancesExactlyOneFrame() throws {
-        let h = try Harness(factor: 3)
+    @Test(arguments: kinds)
+    func stepAdvancesExactlyOneFrame(_ kind: ListKind) throws {
+        let h = try Harness(kind, factor: 3)
         defer { h.close() }
         h.key(GDK_KEY_p)
         let before = h.view.state.now
@@ -168,24 +239,51 @@ struct LiveQATests {
         #expect(h.clock.isPaused)
     }
 
-    @Test func overlayTogglesAndAppearsInNoSavedFrame() throws {
-        let h = try Harness()
+    @Test(arguments: kinds)
+    func overlayTogglesAndAppearsInNoSavedFrame(_ kind: ListKind) throws {
+        let h = try Harness(kind)
         defer { h.close() }
         h.holdDrag(200)  // the J is on screen
+        #expect(h.view.pull > 20)
         #expect(!h.qa.showsOverlay)
-        let without = h.qa.frameImage().pixels
         h.key(GDK_KEY_o)
         #expect(h.qa.showsOverlay)
         h.key(GDK_KEY_g)
         #expect(h.qa.showsOutline)
         h.key(GDK_KEY_F1)
         #expect(h.qa.showsHelp)
-        // The canvas draws (a frame goes by), yet the saved frame is the list's own drawing.
-        MainLoop.run(until: { h.qa.frameStats.intervals.count >= 2 }, timeout: 5)
-        let with = h.qa.frameImage().pixels
-        #expect(with == without)
-        #expect(RecordCapture.image(of: h.view).pixels == without)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-qa-\(getpid())")
+        // The canvas draws (frames go by; GTK's lists finish laying their rows out, and the
+        // theme's transitions on a tree view's column headers end)…
+        var reference = h.qa.frameImage(), since = h.qa.frameStats.intervals.count
+        #expect(MainLoop.run(until: {
+            // Six frames apart (the overlay keeps the frame clock running), the same image.
+            let frames = h.qa.frameStats.intervals.count
+            guard frames >= since + 6 else { return false }
+            let now = h.qa.frameImage()
+            if Self.difference(now, reference) == nil { return true }
+            reference = now
+            since = frames
+            return false
+        }, timeout: 5), "no frames measured, or the list never came to rest")
+        let with = h.qa.frameImage()
+        // …yet the saved frame is the host's own drawing: the J's blue in the gap above the
+        // moved content, and the same pixels with every tool off.
+        let visual = h.view.state.headerVisual
+        let box = visual.jikeBox(viewportWidth: h.surface.width)
+        let raster = Raster(with)
+        var blue = 0
+        for y in stride(from: box.y, to: min(box.maxY, visual.contentTop), by: 1) {
+            for x in stride(from: box.x, to: box.x + box.width, by: 1) where raster.isAccent(x, y) { blue += 1 }
+        }
+        #expect(blue > 20, "no J in the saved frame of \(kind)")
+        for key in [GDK_KEY_o, GDK_KEY_g, GDK_KEY_F1] { h.key(key) }
+        #expect(!h.qa.showsOverlay && !h.qa.showsOutline && !h.qa.showsHelp)
+        MainLoop.drain()
+        let without = h.qa.frameImage()
+        #expect(Self.difference(with, without) == nil)
+        #expect(Self.difference(h.surface.image(), without) == nil)
+        h.key(GDK_KEY_o)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-qa-\(getpid())-\(kind)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         h.qa.saveDirectory = directory.path
@@ -193,14 +291,99 @@ struct LiveQATests {
         #expect(path.hasSuffix("refresh-jike-armed-p\(ScrubSequence.decimal(h.view.pull, 2)).png")
                     || path.contains("refresh-jike-pulling-"))
         let saved = try #require(ImageSurface(contentsOfPNG: path))
-        #expect(saved.pixels == without)
+        #expect(Self.difference(saved, without) == nil)
         h.key(GDK_KEY_o)
         #expect(!h.qa.showsOverlay)
         h.release(at: 200)
     }
 
-    @Test func scrubberDrivesTheHeaderThroughTheSequenceOnThePausedWindow() throws {
-        let h = try Harness()
+    /// Where two images differ (count and bounding box of the differing pixels), nil if nowhere.
+    static func difference(_ a: ImageSurface, _ b: ImageSurface) -> String? {
+        guard a.pixelWidth == b.pixelWidth, a.pixelHeight == b.pixelHeight else {
+            return "sizes \(a.pixelWidth)×\(a.pixelHeight) and \(b.pixelWidth)×\(b.pixelHeight)"
+        }
+        let pa = a.pixels, pb = b.pixels
+        var count = 0, minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for i in pa.indices where pa[i] != pb[i] {
+            count += 1
+            let x = i % a.pixelWidth, y = i / a.pixelWidth
+            minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+        }
+        return count == 0 ? nil : "\(count) pixels differ in (\(minX),\(minY))…(\(maxX),\(maxY))"
+    }
+
+    /// The overlay panel and the reference outline are drawn over every host, the outline where
+    /// the header is on it (the bin's top, above the moved content), and nowhere else.
+    @Test(arguments: kinds)
+    func overlayAndOutlineDrawOverTheHostWhereTheHeaderIs(_ kind: ListKind) throws {
+        let h = try Harness(kind)
+        defer { h.close() }
+        h.holdDrag(150)
+        let pull = h.view.pull
+        #expect(pull > 30 && pull < Tuning.triggerPull, "pull \(pull)")
+        let origin = h.headerOrigin
+        let visual = h.view.state.headerVisual
+        let box = visual.jikeBox(viewportWidth: h.surface.width)
+        // Outline colours: magenta (the grey J's outline) and cyan (the blue stroke's centre line).
+        func outlinePixels(_ image: ImageSurface) -> (inBox: Int, outside: Int) {
+            let r = Raster(image)
+            var inBox = 0, outside = 0
+            for y in 0..<r.height {
+                for x in 0..<r.width {
+                    let p = r.pixels[y * r.width + x]
+                    let magenta = p.r > 180 && p.g < 90 && p.b > 140
+                    let cyan = p.r < 90 && p.g > 160 && p.b > 160
+                    guard magenta || cyan else { continue }
+                    let lx = Double(x) - origin.x, ly = Double(y) - origin.y
+                    if lx >= box.x - 2, lx <= box.x + box.width + 2, ly >= box.y - 2, ly <= box.maxY + 2 {
+                        inBox += 1
+                    } else {
+                        outside += 1
+                    }
+                }
+            }
+            return (inBox, outside)
+        }
+        // The panel sits bottom left over the rows (Overlay.swift: 8 px in, five lines of text, the
+        // graph and its caption): sample its dark background in the padding above the first line.
+        func panelShare(_ image: ImageSurface) -> Double {
+            let r = Raster(image)
+            let panelHeight: Double = 6 * 2 + 5 * 14 + 6 + 50 + 14
+            let panelTop: Double = origin.y + max(8, h.surface.height - panelHeight - 8)
+            let top = Int(panelTop) + 1, left = Int(origin.x) + 10
+            var dark = 0, total = 0
+            for y in top..<(top + 4) {
+                for x in left..<(left + 200) {
+                    total += 1
+                    let p = r.pixels[y * r.width + x]
+                    let sum: Int = Int(p.r) + Int(p.g) + Int(p.b)
+                    if sum < 270 { dark += 1 }
+                }
+            }
+            return Double(dark) / Double(total)
+        }
+        let plain = h.screen()
+        #expect(outlinePixels(plain).inBox == 0)
+        #expect(panelShare(plain) < 0.5)
+        h.key(GDK_KEY_g)
+        let outlined = h.screen()
+        let outline = outlinePixels(outlined)
+        #expect(outline.inBox > 40, "\(kind): the outline is not over the J (\(outline))")
+        #expect(outline.outside == 0, "\(kind): outline pixels away from the header (\(outline))")
+        h.key(GDK_KEY_o)
+        #expect(panelShare(h.screen()) > 0.8, "\(kind): no overlay panel")
+        // The outline follows the pull: pulled further, it moves down with the J.
+        let before = box.y
+        h.motion(y: h.pressY + 260)
+        #expect(h.view.pull > pull)
+        let moved = h.view.state.headerVisual.jikeBox(viewportWidth: h.surface.width)
+        #expect(moved.y > before)
+        h.release(at: 260)
+    }
+
+    @Test(arguments: kinds)
+    func scrubberDrivesTheHeaderThroughTheSequenceOnThePausedWindow(_ kind: ListKind) throws {
+        let h = try Harness(kind)
         defer { h.close() }
         h.key(GDK_KEY_t)
         #expect(h.qa.isScrubbing)
@@ -212,15 +395,53 @@ struct LiveQATests {
         // The saved frame is the scene's header over the list, as the live painter draws it.
         let image = Raster(h.qa.frameImage())
         let visual = HeaderScene.visual(.refresh(seconds: 0.075), style: .jike)
-        let box = visual.jikeBox(viewportWidth: 360)
+        let box = visual.jikeBox(viewportWidth: h.surface.width)
         var blue = 0
         for y in stride(from: box.y, to: box.maxY, by: 0.5) {
             for x in stride(from: box.x, to: box.x + box.width, by: 0.5) where image.isAccent(x, y) { blue += 1 }
         }
         #expect(blue > 50)
+        // The rows follow the scene's content top: below it the list is drawn, not the gap.
+        let below = image[Point(h.surface.width / 2, visual.contentTop + 20)]
+        #expect(below.a == 255)
+        // On screen the canvas draws that scene over the paused list, where the header hangs.
+        MainLoop.drain()
+        let screen = Raster(h.screen())
+        let origin = h.headerOrigin
+        var onScreen = 0
+        for y in stride(from: box.y, to: box.maxY, by: 1) {
+            for x in stride(from: box.x, to: box.x + box.width, by: 1)
+            where screen.isAccent(x + origin.x, y + origin.y) { onScreen += 1 }
+        }
+        #expect(onScreen > 20, "\(kind): the scene's J is not on screen")
         h.key(GDK_KEY_t)
         #expect(!h.qa.isScrubbing)
         #expect(!h.clock.isPaused)
+    }
+
+    /// The real demo on a wrapped tree view: the QA keys reach the tools (F saves a frame, on the
+    /// trace and on disk) and the overlay starts shown.
+    @Test(.enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"),
+          arguments: [ListKind.treeview, .listbox])
+    func theDemosQAKeysWorkOnAWrappedList(_ kind: ListKind) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-qa-demo-\(getpid())-\(kind)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // F saves into $PTR_QA_DIR; the demo inherits this process's environment.
+        setenv("PTR_QA_DIR", directory.path, 1)
+        let demo = try DemoProcess(["--list", kind.rawValue, "--rows", "100", "--trace", "--overlay"])
+        unsetenv("PTR_QA_DIR")
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "f")
+        let line = try demo.waitFor { $0.event == "frame" }
+        let path = try #require(line.path)
+        #expect(path.hasPrefix(directory.path) && path.contains("refresh-jike-idle-p0.00"))
+        let image = try #require(ImageSurface(contentsOfPNG: path))
+        #expect(image.pixelWidth > 300 && image.pixelHeight > 400)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
     }
 }
 

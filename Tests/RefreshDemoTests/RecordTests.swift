@@ -21,10 +21,17 @@ struct RecordTests {
     struct Run: CustomTestStringConvertible, Sendable {
         let style: HeaderStyle
         let scale: Int
-        var testDescription: String { "\(style.rawValue) ×\(scale)" }
+        var list: ListKind = .virtual
+        var testDescription: String { "\(list.rawValue) \(style.rawValue) ×\(scale)" }
     }
 
     static let runs: [Run] = HeaderStyle.allCases.flatMap { style in [1, 2].map { Run(style: style, scale: $0) } }
+    /// GTK's lists in a RefreshBin: every list, every style and both scales at least once.
+    static let foreignRuns: [Run] = [
+        Run(style: .jike, scale: 1, list: .treeview), Run(style: .classic, scale: 2, list: .treeview),
+        Run(style: .jike, scale: 2, list: .listbox), Run(style: .plain, scale: 1, list: .listbox),
+        Run(style: .jike, scale: 1, list: .textview),
+    ]
 
     struct Frame: Decodable {
         let frame: Int
@@ -48,7 +55,11 @@ struct RecordTests {
     struct Index: Decodable {
         let palette: Colors
         let header: String
+        let list: String
         let scale: Int
+        let width: Double
+        let background: [Double]
+        var backgroundColor: RGBA { RGBA(r: background[0], g: background[1], b: background[2], a: background[3]) }
         let release_frame: Int
         let end_frame: Int
         let frames: [Frame]
@@ -58,21 +69,37 @@ struct RecordTests {
 
     @Test(.enabled(if: canRecord, "needs refresh-demo built and a display"), arguments: runs)
     func recordedFramesMatchSnapshotsOfTheSameInstants(_ run: Run) throws {
+        try Self.recordAndCompare(run)
+    }
+
+    /// The same on GTK's own lists: the realized bin's frames (the J in the gap above the moved
+    /// tree view, list box or text view) match `snapshot` on the header box.
+    @Test(.enabled(if: canRecord, "needs refresh-demo built and a display"), arguments: foreignRuns)
+    func recordedFramesOfAWrappedListMatchSnapshots(_ run: Run) throws {
+        try Self.recordAndCompare(run)
+    }
+
+    static func recordAndCompare(_ run: Run) throws {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ptr-record-\(getpid())-\(run.style.rawValue)-\(run.scale)")
+            .appendingPathComponent("ptr-record-\(getpid())-\(run.list.rawValue)-\(run.style.rawValue)-\(run.scale)")
         try? FileManager.default.removeItem(at: directory)
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try Self.record(["record", "--out", directory.path, "--header", run.style.rawValue,
-                                      "--scale", String(run.scale)])
+                                      "--scale", String(run.scale), "--list", run.list.rawValue])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let index = try JSONDecoder().decode(Index.self, from: Data(contentsOf: directory.appendingPathComponent("index.json")))
-        #expect(index.header == run.style.rawValue && index.scale == run.scale)
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("contact-sheet.png").path))
+        #expect(index.header == run.style.rawValue && index.scale == run.scale && index.list == run.list.rawValue)
+        let sheet = try #require(ImageSurface(contentsOfPNG: directory.appendingPathComponent("contact-sheet.png").path))
+        #expect(sheet.pixelWidth > 0 && sheet.pixelHeight > 0)
         // Every frame drawn is there, numbered, in order; the cycle went through every state.
         #expect(index.frames.map(\.frame) == Array(0..<index.frames.count))
         for frame in index.frames {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(frame.file).path))
         }
+        // Each frame is the whole list at the window's scale.
+        let first = try #require(ImageSurface(contentsOfPNG: directory.appendingPathComponent(index.frames[0].file).path))
+        #expect(first.pixelWidth == Int((index.width * Double(run.scale)).rounded()))
+        #expect(first.pixelHeight >= 400 * run.scale)
         let states = Set(index.frames.map(\.state))
         #expect(states == ["idle", "pulling", "armed", "refreshing", "finishing"])
         #expect(index.frames.contains { $0.animation == "morph" } && index.frames.contains { $0.animation == "end" })
@@ -102,11 +129,11 @@ struct RecordTests {
         #expect(instants.count == 6)
         for (frame, moment) in instants {
             let live = try #require(ImageSurface(contentsOfPNG: directory.appendingPathComponent(frame.file).path))
-            let snapshot = Snapshot.header(HeaderScene.visual(moment, style: run.style), width: 360,
+            let snapshot = Snapshot.header(HeaderScene.visual(moment, style: run.style), width: index.width,
                                            scale: Double(run.scale), palette: index.palette.palette,
-                                           background: .white)
+                                           background: index.backgroundColor)
             if let difference = Self.compare(live: live, pull: frame.pull, snapshot: snapshot, style: run.style,
-                                             scale: run.scale) {
+                                             scale: run.scale, width: index.width) {
                 Issue.record("frame \(frame.frame) (\(frame.state) \(frame.animation) \(frame.animation_time ?? 0)) vs \(moment): \(difference)")
             }
         }
@@ -134,7 +161,7 @@ struct RecordTests {
     /// Compares the header box of a live frame (the list at pull `pull`, offset 0) with a snapshot,
     /// over the rows of the box that are on screen; nil when they match within tolerance.
     static func compare(live: ImageSurface, pull: Double, snapshot: ImageSurface, style: HeaderStyle,
-                        scale: Int) -> String? {
+                        scale: Int, width: Double = 360) -> String? {
         let k = Double(scale)
         let visual = HeaderVisual(style: style, phase: .pulling, pull: pull, contentTop: pull, glyph: .fill(0),
                                   indicator: .done, message: .pullToRefresh, sinceLastUpdate: nil)
@@ -142,7 +169,7 @@ struct RecordTests {
         let originX: Int, originY: Int
         switch style {
         case .jike:
-            let origin = ReferenceOutline.boxOrigin(visual, viewportWidth: 360, scale: k)
+            let origin = ReferenceOutline.boxOrigin(visual, viewportWidth: width, scale: k)
             originX = Int((origin.x * k).rounded())
             originY = Int((origin.y * k).rounded())
         case .classic, .plain:
@@ -182,6 +209,7 @@ struct RecordTests {
             (["record", "--out", "/tmp", "--scale", "4"], "--scale"),
             (["record", "--out", "/tmp", "--scale", "1.5"], "--scale"),
             (["record", "--out", "/tmp", "--header", "fancy"], "--header"),
+            (["record", "--out", "/tmp", "--list", "grid"], "--list"),
         ] {
             guard case let .exit(status, _, stderr) = DemoCommandLine.parse(arguments) else {
                 // Without a display `record` is refused before its options: that is exit 2 too.

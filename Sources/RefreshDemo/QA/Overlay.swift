@@ -31,11 +31,12 @@ package struct FrameStats: Equatable, Sendable {
     package mutating func reset() { self = FrameStats() }
 }
 
-/// The QA layer's drawing: a transparent GtkDrawingArea laid over the list in a GtkOverlay,
-/// passing every input event through (`gtk_overlay_set_overlay_pass_through`). It draws, in the
-/// list's coordinates: the scrubber's frame (when scrubbing), the J's reference outline, the
-/// overlay panel (bottom left, away from the header) and the help panel. It is a widget of its
-/// own, so `view.list.render` — snapshots and recordings — never contains it.
+/// The QA layer's drawing: a transparent GtkDrawingArea laid over the list (ours, or the bin
+/// around GTK's) in a GtkOverlay, passing every input event through
+/// (`gtk_overlay_set_overlay_pass_through`). It draws, in the header's coordinates: the
+/// scrubber's frame (when scrubbing), the J's reference outline, the overlay panel (bottom left,
+/// away from the header) and the help panel. It is a widget of its own, so `HostSurface.render`
+/// — saved frames and recordings — never contains it.
 @MainActor
 final class QACanvas {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -58,9 +59,10 @@ final class QACanvas {
 
     func queueDraw() { gtk_widget_queue_draw(widget) }
 
-    /// The list area's origin and size in the canvas.
+    /// The origin and size in the canvas of the widget the header hangs from (our list's area,
+    /// or the bin around GTK's list).
     private func areaFrame() -> Rect {
-        let area = tools.view.list.area
+        let area = tools.surface.widget
         var x: gint = 0, y: gint = 0
         _ = gtk_widget_translate_coordinates(area, widget, 0, 0, &x, &y)
         return Rect(x: Double(x), y: Double(y), width: Double(gtk_widget_get_allocated_width(area)),
@@ -75,7 +77,7 @@ final class QACanvas {
         cairo_rectangle(cr, 0, 0, frame.width, frame.height)
         cairo_clip(cr)
         if let scrub = tools.scrubMoment {
-            tools.drawScrubFrame(cr, moment: scrub, width: frame.width, height: frame.height)
+            tools.drawScrubFrame(cr, moment: scrub, width: frame.width, height: frame.height, inPaint: true)
         }
         if tools.showsOutline { drawOutline(cr, width: frame.width) }
         if tools.showsOverlay { drawPanel(cr, width: frame.width, height: frame.height) }

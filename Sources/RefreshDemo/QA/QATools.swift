@@ -7,16 +7,20 @@ import RefreshCore
 import Glibc
 #endif
 
-/// The demo's live visual-QA tools, around one RefreshView: slow motion, pause and step (the
-/// injected clock), the overlay, the J's reference outline, the scrubber, saving frames, and
-/// the `animation` trace lines. The view is wrapped in a GtkOverlay (`container`) whose overlay
-/// child, the canvas, draws the tools and lets all input through. Nothing here changes how
-/// the widget draws: it only sets `view.clock`, reads `view.state` and calls `view.list.render`.
+/// The demo's live visual-QA tools, around any list's controller — our `RefreshView` or GTK's
+/// list in a `RefreshBin`: slow motion, pause and step (the injected clock), the overlay, the J's
+/// reference outline, the scrubber, saving frames, and the `animation` trace lines. The
+/// controller's widget is wrapped in a GtkOverlay (`container`) whose overlay child, the canvas,
+/// draws the tools over whatever host and lets all input through. Nothing here changes how the
+/// widget draws: it only sets `controller.clock`, reads `controller.state` and renders the host
+/// (`HostSurface`).
 @MainActor
 package final class QATools {
-    package let view: RefreshView
+    package let controller: RefreshController
+    /// How the host is drawn, saved and reached by input.
+    package let surface: HostSurface
     package let clock: QAClock
-    /// The GtkOverlay to pack instead of `view.widget`.
+    /// The GtkOverlay to pack instead of `controller.widget`.
     package let container: UnsafeMutablePointer<GtkWidget>
     package private(set) var showsOverlay = false
     package private(set) var showsOutline = false
@@ -40,23 +44,27 @@ package final class QATools {
     private var frameClockHandler: SignalConnection?
     private var pausedForScrub = false
     private var wrappedHeaderPhase: ((HeaderPhase, Double) -> Void)?
+    /// The header the outline was last queued for.
+    private var outlinedVisual: HeaderVisual?
 
-    /// Wraps `view` (not yet packed). The view's clock becomes `clock`'s.
     /// Whether `animation` lines go on the trace (`--trace-animations`): frame-driven, so off by
     /// default to keep the default trace independent of frame timing.
     package let traceAnimations: Bool
 
-    package init(view: RefreshView, clock: QAClock, trace: Trace?, overlay: Bool = false, traceAnimations: Bool = true) {
+    /// Wraps `controller`'s widget (not yet packed). The controller's clock becomes `clock`'s.
+    package init(controller: RefreshController, clock: QAClock, trace: Trace?, overlay: Bool = false,
+                 traceAnimations: Bool = true) {
         self.traceAnimations = traceAnimations
-        self.view = view
+        self.controller = controller
+        surface = HostSurface(controller)
         self.clock = clock
         self.trace = trace
         saveDirectory = g_getenv("PTR_QA_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "."
         container = gtk_overlay_new()
         canvas = nil
-        clock.continueFrom(engineTime: view.state.now)
-        view.clock = { [unowned clock] in clock.now() }
-        gtk_container_add(gcast(container), view.widget)
+        clock.continueFrom(engineTime: controller.state.now)
+        controller.clock = { [unowned clock] in clock.now() }
+        gtk_container_add(gcast(container), controller.widget)
         canvas = QACanvas(tools: self)
         gtk_overlay_add_overlay(gcast(container), canvas.widget)
         gtk_overlay_set_overlay_pass_through(gcast(container), canvas.widget, 1)
@@ -65,21 +73,22 @@ package final class QATools {
         clock.onChange = { [weak self] in
             guard let self else { return }
             // The engine sees the new time now (a step shows at once), and the canvas follows.
-            self.view.tick()
-            self.view.list.queueDraw()
+            self.controller.tick()
+            self.controller.host.queueDraw()
             self.observe()
             self.canvas.queueDraw()
         }
-        connections.append(GSignal.connect(view.list.area, "realize") { [weak self] in self?.connectFrameClock() })
+        // The toplevel's frame clock, whichever host: the container is realized with it.
+        connections.append(GSignal.connect(container, "realize") { [weak self] in self?.connectFrameClock() })
         connections.append(GSignal.connect(container, "destroy") { [weak self] in self?.tearDown() })
         if overlay { setOverlay(true) }
     }
 
-    /// The view's header phase handler, wrapped so that each phase change also updates the tools.
-    /// Call after the app has set `view.onHeaderPhase`.
+    /// The controller's header phase handler, wrapped so that each phase change also updates the
+    /// tools. Call after the app has set `controller.onHeaderPhase`.
     package func wrapHeaderPhase() {
-        wrappedHeaderPhase = view.onHeaderPhase
-        view.onHeaderPhase = { [weak self] phase, pull in
+        wrappedHeaderPhase = controller.onHeaderPhase
+        controller.onHeaderPhase = { [weak self] phase, pull in
             self?.wrappedHeaderPhase?(phase, pull)
             self?.observe()
         }
@@ -170,31 +179,42 @@ package final class QATools {
 
     private func connectFrameClock() {
         frameClockHandler?.disconnect()
-        guard let frameClock = gtk_widget_get_frame_clock(view.list.area) else { return }
+        guard let frameClock = gtk_widget_get_frame_clock(container) else { return }
         frameClockHandler = GSignal.connect(frameClock, "after-paint") { [weak self] in
-            guard let self, let frameClock = gtk_widget_get_frame_clock(self.view.list.area) else { return }
+            guard let self, let frameClock = gtk_widget_get_frame_clock(self.container) else { return }
             self.frameStats.frame(at: Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000)
             self.observe()
+            self.followHeader()
         }
+    }
+
+    /// The outline follows the header on every host: a bin redraws only the strips its child
+    /// uncovers, which need not cover where the outline was drawn last.
+    private func followHeader() {
+        guard showsOutline else { return }
+        let visual = currentHeaderVisual()
+        guard visual != outlinedVisual else { return }
+        outlinedVisual = visual
+        canvas.queueDraw()
     }
 
     /// Reports a change of the header's animation on the trace: `{"event":"animation",
     /// "name":…,"time":<s into it>,"engine":<engine s>}` (engine time, as the clock gives it).
     package func observe() {
-        let animation = view.state.headerAnimation
+        let animation = controller.state.headerAnimation
         guard animation.name != reportedAnimation else { return }
         reportedAnimation = animation.name
         guard let trace, traceAnimations else { return }
         trace.emit("animation", [
             "name": .string(animation.name),
             "time": animation.time.map { .double(($0 * 1e9).rounded() / 1e9) } ?? .double(.nan),
-            "engine": .double((view.state.now * 1e9).rounded() / 1e9),
+            "engine": .double((controller.state.now * 1e9).rounded() / 1e9),
         ])
     }
 
     /// The overlay's lines of text.
     func overlayLines() -> [String] {
-        let engine = view.state
+        let engine = controller.state
         let p = engine.pull
         let animation = engine.headerAnimation
         var clockText = "×" + ScrubSequence.decimal(clock.factor, 1)
@@ -205,7 +225,7 @@ package final class QATools {
             "\(L10n.qaPull): \(ScrubSequence.decimal(p, 1)) px  s = \(ScrubSequence.decimal(p / Tuning.triggerPull, 3))",
             "\(L10n.qaPush): \(ScrubSequence.decimal(engine.push, 1)) px",
             "\(L10n.qaAnimation): \(animation.name)\(time)",
-            "\(L10n.qaRows): \(view.list.rowCount)   \(L10n.qaClock): \(clockText)",
+            "\(L10n.qaRows): \(controller.rowCount)   \(L10n.qaClock): \(clockText)",
         ]
         if let scrubber, let caption = scrubber.caption { lines.append("scrub: \(caption)") }
         return lines
@@ -215,38 +235,31 @@ package final class QATools {
 
     /// The header visual now: the scrubber's scene, or the live engine's.
     func currentHeaderVisual() -> HeaderVisual {
-        if let scrubMoment { return HeaderScene.visual(scrubMoment, style: view.headerStyle) }
-        return view.state.headerVisual
+        if let scrubMoment { return HeaderScene.visual(scrubMoment, style: controller.headerStyle) }
+        return controller.state.headerVisual
     }
 
     /// Draws the list as the widget would with the scene's header at `moment`: the theme's
-    /// background, the rows pushed down to the scene's content top, the header by the live
-    /// painter with the live theme and fonts, at the surface's device scale.
-    func drawScrubFrame(_ cr: OpaquePointer, moment: HeaderMoment, width: Double, height: Double) {
-        let area = view.list.area
-        let visual = HeaderScene.visual(moment, style: view.headerStyle)
-        let style = gtk_widget_get_style_context(area)!
-        gtk_render_background(style, cr, 0, 0, width, height)
-        cairo_save(cr)
-        cairo_translate(cr, 0, visual.contentTop - view.list.displacement)
-        view.list.render(cr, width: width, height: height)
-        cairo_restore(cr)
-        HeaderPainter(pangoContext: gtk_widget_get_pango_context(area))
-            .draw(visual, cr: cr, width: width, palette: Palette.theme(style))
+    /// background, the rows (a bin: its scrolled window) pushed down to the scene's content top,
+    /// the header by the live painter with the live theme and fonts, at the surface's device scale.
+    func drawScrubFrame(_ cr: OpaquePointer, moment: HeaderMoment, width: Double, height: Double,
+                        inPaint: Bool = false) {
+        let widget = surface.widget
+        let visual = HeaderScene.visual(moment, style: controller.headerStyle)
+        surface.renderContent(cr, contentTop: visual.contentTop, inPaint: inPaint)
+        HeaderPainter(pangoContext: gtk_widget_get_pango_context(widget))
+            .draw(visual, cr: cr, width: width, palette: Palette.theme(gtk_widget_get_style_context(widget)))
     }
 
     // MARK: - Saving frames
 
-    /// The list's current frame as the widget draws it (`view.list.render`, header and footer
+    /// The list's current frame as the widget draws it (`HostSurface.render`: header and footer
     /// included, never the QA canvas), at the widget's device scale; the scrubber's frame while
     /// scrubbing.
     package func frameImage() -> ImageSurface {
-        guard let scrubMoment else { return RecordCapture.image(of: view) }
-        let area = view.list.area
-        let width = Double(gtk_widget_get_allocated_width(area))
-        let height = Double(gtk_widget_get_allocated_height(area))
-        let image = ImageSurface(logicalWidth: width, logicalHeight: height,
-                                 scale: Double(gtk_widget_get_scale_factor(area)))
+        guard let scrubMoment else { return surface.image() }
+        let width = surface.width, height = surface.height
+        let image = ImageSurface(logicalWidth: width, logicalHeight: height, scale: surface.scale)
         image.draw { cr in drawScrubFrame(cr, moment: scrubMoment, width: width, height: height) }
         return image
     }
@@ -254,8 +267,8 @@ package final class QATools {
     /// A file name for the current frame: `refresh-<style>-<state>-p<pull>.png`.
     package func frameFileName() -> String {
         let visual = currentHeaderVisual()
-        let state = scrubMoment != nil ? "scrub" : view.headerPhase.rawValue
-        return "refresh-\(view.headerStyle.rawValue)-\(state)-p\(ScrubSequence.decimal(visual.pull, 2)).png"
+        let state = scrubMoment != nil ? "scrub" : controller.headerPhase.rawValue
+        return "refresh-\(controller.headerStyle.rawValue)-\(state)-p\(ScrubSequence.decimal(visual.pull, 2)).png"
     }
 
     /// F: writes the current frame into `saveDirectory`; returns its path (nil on failure).
@@ -298,14 +311,14 @@ package final class QATools {
         pausedForScrub = !clock.isPaused
         clock.setPaused(true)
         let parent = gtk_widget_get_toplevel(container)
-        let scrubber = Scrubber(style: view.headerStyle, parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
+        let scrubber = Scrubber(style: controller.headerStyle, parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
         self.scrubber = scrubber
         scrubber.onMoment = { [weak self] moment in
             self?.scrubMoment = moment
             self?.canvas.queueDraw()
         }
         scrubber.onStyle = { [weak self] style in
-            self?.view.headerStyle = style
+            self?.controller.headerStyle = style
             self?.canvas.queueDraw()
         }
         scrubber.onClosed = { [weak self] in self?.scrubberClosed() }

@@ -12,22 +12,25 @@ import Glibc
 /// What `refresh-demo record` was asked for, validated.
 package struct RecordOptions: Equatable, Sendable {
     package var style: HeaderStyle
+    /// The list recorded: ours, or GTK's own in a RefreshBin.
+    package var list: ListKind = .virtual
     /// GDK's integer window scale (GDK_SCALE): device px per logical px.
     package var scale: Int
     package var out: String
 
     package static let scaleRange = 1...3
 
-    package static func validated(header: String = "jike", scale: String = "1", out: String) throws(RenderOptionError)
-        -> RecordOptions
+    package static func validated(header: String = "jike", scale: String = "1", out: String,
+                                  list: String = "virtual") throws(RenderOptionError) -> RecordOptions
     {
         let style = try RenderOptionParsing.choice(header, option: "--header", HeaderStyle.self)
+        let kind = try RenderOptionParsing.choice(list, option: "--list", ListKind.self)
         guard !scale.isEmpty, scale.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let k = Int(scale),
               scaleRange.contains(k)
         else {
             throw RenderOptionParsing.invalid(scale, "--scale", expected: "a whole number from 1 to 3 (GDK_SCALE)")
         }
-        return RecordOptions(style: style, scale: k, out: try directory(out))
+        return RecordOptions(style: style, list: kind, scale: k, out: try directory(out))
     }
 
     /// An existing writable directory, or one that can be created (its parent exists).
@@ -48,19 +51,22 @@ package struct RecordOptions: Equatable, Sendable {
 
 /// `refresh-demo record`: plays a scripted pull → armed → release → refresh → end cycle through
 /// the real window (synthesized mouse input, the engine on a frame clock of exactly 1/60 s per
-/// frame) and writes every frame it drew as `frame-NNNN.png` (`view.list.render` at the window's
-/// device scale), `index.json` (time, state, pull, animation and its time per frame) and
+/// frame) and writes every frame it drew as `frame-NNNN.png` (the list as `HostSurface` renders
+/// it — our list's own drawing, or the realized bin around GTK's list — at the window's device
+/// scale), `index.json` (time, state, pull, animation and its time per frame) and
 /// `contact-sheet.png`. Needs a display.
 package struct RecordCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a refresh cycle in the real window, frame by frame, as PNGs.",
         discussion: """
-            Needs a display (e.g. xvfb-run). Frame n is engine time n/60 s: drag from the top to \
-            pull 0→1 over 20 frames (the 21st arms), hold 24 frames, release (frame 46), the \
-            refresh ends 0.65 s after the release (as `snapshot --phase end` assumes), then the \
-            end animation and the settle. Text is drawn with the headless font and options \
-            (DejaVu Sans 10, grey antialiasing, no hinting), so frames compare with `snapshot`.
+            Needs a display (e.g. xvfb-run). Any list: --list treeview, listbox or textview \
+            records GTK's own list in a RefreshBin, the drag delivered to it as the display server \
+            would. Frame n is engine time n/60 s: drag from the top to pull 0→1 over 20 frames \
+            (the 21st arms), hold 24 frames, release (frame 46), the refresh ends 0.65 s after \
+            the release (as `snapshot --phase end` assumes), then the end animation and the \
+            settle. Text is drawn with the headless font and options (DejaVu Sans 10, grey \
+            antialiasing, no hinting), so frames compare with `snapshot`.
             """)
 
     @Option(parsing: .unconditional, help: "The directory to write into (created if missing).")
@@ -69,11 +75,13 @@ package struct RecordCommand: ParsableCommand {
     var header = "jike"
     @Option(parsing: .unconditional, help: "Window scale factor (GDK_SCALE), 1…3.")
     var scale = "1"
+    @Option(parsing: .unconditional, help: "List: virtual (ours), treeview, listbox or textview (GTK's, in a RefreshBin).")
+    var list = "virtual"
 
     package init() {}
 
     package func options() throws(RenderOptionError) -> RecordOptions {
-        try RecordOptions.validated(header: header, scale: scale, out: out)
+        try RecordOptions.validated(header: header, scale: scale, out: out, list: list)
     }
 
     package func validate() throws {
@@ -143,6 +151,13 @@ package final class Recorder {
         Tuning.triggerPull * Double(min(k, pullFrames)) / Double(pullFrames)
     }
 
+    /// The list under test, built as the demo builds it: our RefreshView, or GTK's list wrapped.
+    private func makeController(rows: DemoRows) -> (RefreshController, ForeignList?) {
+        guard options.list != .virtual else { return (RefreshView(source: rows), nil) }
+        let list = ForeignList(kind: options.list, rows: (0..<rows.rowCount).map { rows.row(at: $0) })
+        return (RefreshBin(wrapping: list.scrolledWindow), list)
+    }
+
     package func run() -> Result<Int, RecordError> {
         pinFonts()
         let rows = DemoRows(count: 300)
@@ -151,7 +166,8 @@ package final class Recorder {
         gtk_window_set_title(gcast(window), L10n.windowTitle)
         gtk_window_set_default_size(gcast(window), Recorder.width, Recorder.height)
         gtk_window_set_resizable(gcast(window), 0)
-        let view = RefreshView(source: rows)
+        let (view, foreignList) = makeController(rows: rows)
+        let surface = HostSurface(view)
         view.headerStyle = options.style
         view.onRefresh = {}
         // The engine's clock is the frame counter, continuing from the time the view started at.
@@ -159,19 +175,37 @@ package final class Recorder {
         view.clock = { [unowned self] in base + Double(self.frame) / 60 }
         gtk_container_add(gcast(window), view.widget)
         gtk_widget_show_all(window)
-        let area = view.list.area
-        gtk_widget_grab_focus(area)
-        fontOptions(area)
-        guard MainLoop.run(until: { view.list.hasDrawnFirstFrame && view.list.viewportHeight > 0 }, timeout: 20)
+        let drawing = surface.widget, target = surface.inputWidget
+        gtk_widget_grab_focus(target)
+        fontOptions(drawing)
+        // A foreign list lays its rows out in idles: wait until it fills the viewport.
+        guard MainLoop.run(until: {
+            view.host.hasDrawnFirstFrame && view.state.viewportHeight > 0
+                && (foreignList == nil || view.state.rowsHeight > view.state.viewportHeight)
+        }, timeout: 20)
         else { return .failure(.failed("the window never drew")) }
-        let drawHandler = GSignal.connectDraw(area) { [weak self] _ in
+        MainLoop.drain()
+        let drawHandler = GSignal.connectDraw(drawing) { [weak self] _ in
             if let self { self.drawn = self.frame }
             return false
         }
         defer { drawHandler.disconnect() }
 
-        let x = Double(Recorder.width) / 2, pressY = 40.0
-        let band = RubberBand(dimension: view.list.viewportHeight)
+        // The pointer, in the header's coordinates (the drawing widget's), delivered to the
+        // widget under it: on a bin the child window moves with the pull, so each event is
+        // placed where that point is now, as the display server would.
+        func motion(_ x: Double, _ y: Double) {
+            let p = surface.inputPoint(x: x, y: y)
+            EventSynthesis.motion(target, x: p.x, y: p.y, state: EventSynthesis.button1Mask)
+        }
+        func button(press: Bool, _ x: Double, _ y: Double) {
+            let p = surface.inputPoint(x: x, y: y)
+            EventSynthesis.button(target, press: press, x: p.x, y: p.y)
+        }
+        let x = Double(Recorder.width) / 2
+        // On the first row: below a tree view's column headers (the chrome above the viewport).
+        let pressY = max(0, surface.height - view.state.viewportHeight) + 40
+        let band = RubberBand(dimension: view.state.viewportHeight)
         var y = pressY
         var frames: [RecordedFrame] = []
         var paths: [(path: String, caption: String)] = []
@@ -180,34 +214,34 @@ package final class Recorder {
             frame = n
             switch n {
             case Recorder.pressFrame:
-                EventSynthesis.button(area, press: true, x: x, y: pressY)
+                button(press: true, x, pressY)
             case Recorder.slopFrame:
                 y = pressY + Tuning.dragSlop
-                EventSynthesis.motion(area, x: x, y: y, state: EventSynthesis.button1Mask)
+                motion(x, y)
             case 2...(1 + Recorder.pullFrames):
                 // GDK delivers the drag's offsets in whole px, so the pull is the nearest one
                 // can reach (index.json has the exact value); the last step makes sure it arms.
                 let target = Recorder.scriptedPull(step: n - 1)
                 y = (pressY + Tuning.dragSlop + band.raw(displayed: target)).rounded()
-                EventSynthesis.motion(area, x: x, y: y, state: EventSynthesis.button1Mask)
+                motion(x, y)
                 for _ in 0..<5 where n - 1 == Recorder.pullFrames && view.pull < Tuning.triggerPull {
                     y += 1
-                    EventSynthesis.motion(area, x: x, y: y, state: EventSynthesis.button1Mask)
+                    motion(x, y)
                 }
             case Recorder.releaseFrame:
-                EventSynthesis.button(area, press: false, x: x, y: y)
+                button(press: false, x, y)
             case Recorder.endFrame:
                 view.endRefreshing(ok: true, insertedAtTop: 0)
             default:
                 break
             }
             view.tick()
-            gtk_widget_queue_draw(area)
+            gtk_widget_queue_draw(drawing)
             guard MainLoop.run(until: { self.drawn == n }, timeout: 10) else {
                 return .failure(.failed("frame \(n) was never drawn"))
             }
             let file = String.frameFile(n)
-            let image = RecordCapture.image(of: view)
+            let image = surface.image()
             do {
                 try image.writePNG(to: options.out + "/" + file)
             } catch {
@@ -224,13 +258,14 @@ package final class Recorder {
         }
         guard quietFrames >= 3 else { return .failure(.failed("the cycle never came to rest")) }
         do {
-            let palette = Palette.theme(gtk_widget_get_style_context(area))
-            guard RecordIndex.json(frames, options: options, palette: palette).write(to: options.out + "/index.json") else {
+            let palette = Palette.theme(gtk_widget_get_style_context(drawing))
+            let json = RecordIndex.json(frames, options: options, width: surface.width, palette: palette,
+                                        background: surface.backgroundColor())
+            guard json.write(to: options.out + "/index.json") else {
                 return .failure(.failed("cannot write \(options.out)/index.json: \(String(cString: strerror(errno)))"))
             }
-            let k = Double(gtk_widget_get_scale_factor(area))
-            try ContactSheet.render(frames: paths, crop: Rect(x: 0, y: 0, width: Double(Recorder.width) * k,
-                                                               height: 110 * k),
+            let k = surface.scale
+            try ContactSheet.render(frames: paths, crop: Rect(x: 0, y: 0, width: surface.width * k, height: 110 * k),
                                     cellScale: 0.5 / k, columns: 10)
                 .writePNG(to: options.out + "/contact-sheet.png")
         } catch {
@@ -265,33 +300,24 @@ package final class Recorder {
     }
 }
 
-/// The live frame as an image: what `QATools.frameImage` and `record` write.
-@MainActor
-package enum RecordCapture {
-    package static func image(of view: RefreshView) -> ImageSurface {
-        let area = view.list.area
-        let width = Double(gtk_widget_get_allocated_width(area))
-        let height = Double(gtk_widget_get_allocated_height(area))
-        let image = ImageSurface(logicalWidth: width, logicalHeight: height,
-                                 scale: Double(gtk_widget_get_scale_factor(area)))
-        image.draw { cr in view.list.render(cr, width: width, height: height) }
-        return image
-    }
-}
-
 /// index.json, written by hand (no Foundation in the demo target).
 enum RecordIndex {
-    static func json(_ frames: [RecordedFrame], options: RecordOptions, palette: Palette) -> String {
+    static func json(_ frames: [RecordedFrame], options: RecordOptions, width: Double, palette: Palette,
+                     background: RGBA) -> String {
         func number(_ value: Double) -> String {
             value.isFinite ? String((value * 1_000_000).rounded() / 1_000_000) : "null"
         }
-        var out = "{\n  \"header\": \"\(options.style.rawValue)\",\n  \"scale\": \(options.scale),\n"
+        var out = "{\n  \"header\": \"\(options.style.rawValue)\",\n  \"list\": \"\(options.list.rawValue)\",\n"
+        // The list's width in logical px: GTK's lists may ask for more than the window's default.
+        out += "  \"scale\": \(options.scale),\n  \"width\": \(number(width)),\n"
         out += "  \"fps\": 60,\n  \"release_frame\": \(Recorder.releaseFrame),\n  \"end_frame\": \(Recorder.endFrame),\n"
         // The theme's palette the header was drawn with (render a snapshot with it to compare).
         func color(_ c: RGBA) -> String { "[\(number(c.r)), \(number(c.g)), \(number(c.b)), \(number(c.a))]" }
         out += "  \"palette\": {\"track\": \(color(palette.track)), \"accent\": \(color(palette.accent)), "
             + "\"error\": \(color(palette.error)), \"text\": \(color(palette.text)), \"bar\": \(color(palette.bar)), "
             + "\"bar_text\": \(color(palette.barText))},\n"
+        // What the header is drawn over: our list's background, or the window's around a bin.
+        out += "  \"background\": \(color(background)),\n"
         out += "  \"frames\": [\n"
         out += frames.map { f in
             "    {\"frame\": \(f.frame), \"time\": \(number(f.time)), \"state\": \"\(f.state.rawValue)\", "
