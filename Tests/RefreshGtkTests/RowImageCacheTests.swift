@@ -272,6 +272,39 @@ struct RowImageCacheTests {
         #expect(list.layoutCache.builds > builds, "layouts are built again")
     }
 
+    /// Over a background that is not one plain colour (here a gradient, or a translucent colour)
+    /// an image would not equal drawing in place: every row is drawn in place, and the frames
+    /// stay equal to the uncached list's.
+    @Test(arguments: [
+        ".view { background-image: linear-gradient(to bottom, #ffffff, #a0b0ff); }",
+        ".view { background-color: rgba(255, 240, 200, 0.5); }",
+    ])
+    func anythingButAPlainBackgroundDrawsRowsInPlace(css: String) throws {
+        let cached = try Side(rows: 1_000, cached: true)
+        defer { cached.close() }
+        let direct = try Side(rows: 1_000, cached: false)
+        defer { direct.close() }
+        // The plain theme first: images are kept.
+        _ = frame(cached.list, scale: 1, target: .x11)
+        #expect(cached.list.rowImages.count > 0)
+        for side in [cached, direct] {
+            let provider = try #require(gtk_css_provider_new())
+            #expect(gtk_css_provider_load_from_data(provider, css, -1, nil) != 0)
+            gtk_style_context_add_provider(gtk_widget_get_style_context(side.list.area), OpaquePointer(provider),
+                                           UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            g_object_unref(provider)
+        }
+        MainLoop.drain()
+        for offset in [0.0, 45.0, 90.0] {
+            cached.list.offset = offset
+            direct.list.offset = offset
+            let a = frame(cached.list, scale: 1, target: .image), b = frame(direct.list, scale: 1, target: .image)
+            let same = a == b
+            #expect(same, "offset \(offset): \(difference(a, b, width: Int(cached.list.viewportWidth)))")
+            #expect(cached.list.rowImages.count == 0, "offset \(offset): row images over a \(css)")
+        }
+    }
+
     /// The feed's relative time moves its drawing version; a date does not move.
     @Test func feedDrawingVersionFollowsTheRelativeTime() throws {
         try #require(MainLoop.initializeGtk())
