@@ -64,7 +64,12 @@ package final class FeedRenderer: RowRenderer {
         // Every fifth post or so carries a picture.
         let hasPicture = hash.next() % 5 == 0
         return Post(name: "\(first) \(last)", initials: "\(first.prefix(1))\(last.prefix(1))", hue: hue,
-                    text: text, hasPicture: hasPicture, age: Double(newestInitialID - id) * 97)
+                    text: text, hasPicture: hasPicture, age: age(id: id, newestInitialID: newestInitialID))
+    }
+
+    /// Seconds before the reference time post `id` was made (97 s between posts).
+    package nonisolated static func age(id: Int, newestInitialID: Int) -> Double {
+        Double(newestInitialID - id) * 97
     }
 
     private nonisolated static let firstNames = ["Ada", "Bo", "Chen", "Dana", "Emil", "Farah", "Gus", "Hana",
@@ -93,8 +98,10 @@ package final class FeedRenderer: RowRenderer {
         let post = post(at: index)
         let ink = RowDrawing.background(for: state, in: rect, cr: cr, context: context)
 
-        // Avatar: a coloured circle with white initials.
-        let cx = rect.x + 16 + Layout.avatar / 2, cy = rect.y + Layout.padding + Layout.avatar / 2
+        // Avatar: a coloured circle with white initials. Positions are rounded relative to the
+        // row, so that the row looks the same wherever it is drawn (its image may be kept).
+        let dx = 16 + Layout.avatar / 2, dy = Layout.padding + Layout.avatar / 2
+        let cx = rect.x + dx, cy = rect.y + dy
         let (r, g, b) = FeedRenderer.rgb(hue: post.hue, saturation: 0.55, value: 0.75)
         cairo_set_source_rgb(cr, r, g, b)
         cairo_arc(cr, cx, cy, Layout.avatar / 2, 0, 2 * .pi)
@@ -106,7 +113,8 @@ package final class FeedRenderer: RowRenderer {
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(initials, nil, &logical)
         cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_move_to(cr, (cx - Double(logical.width) / 2).rounded(), (cy - Double(logical.height) / 2).rounded())
+        cairo_move_to(cr, rect.x + (dx - Double(logical.width) / 2).rounded(),
+                      rect.y + (dy - Double(logical.height) / 2).rounded())
         pango_cairo_show_layout(cr, initials)
 
         // Name, then the relative time at the right on the same line.
@@ -117,7 +125,7 @@ package final class FeedRenderer: RowRenderer {
         cairo_move_to(cr, left, top)
         pango_cairo_show_layout(cr, name)
         let time = timeLayout(context)
-        pango_layout_set_text(time, L10n.relativeTimeString(from: referenceTime - post.age, now: context.now), -1)
+        pango_layout_set_text(time, relativeTime(age: post.age, now: context.now), -1)
         pango_layout_get_pixel_extents(time, nil, &logical)
         cairo_set_source_rgba(cr, ink.r, ink.g, ink.b, ink.a * 0.55)
         cairo_move_to(cr, rect.x + rect.width - Layout.right - Double(logical.width), top)
@@ -140,7 +148,18 @@ package final class FeedRenderer: RowRenderer {
         RowDrawing.focusRing(for: state, in: rect, cr: cr, context: context)
     }
 
+    /// The relative time changes the row's look: a kept image of the row is drawn again when
+    /// its text ("3 min ago") moves on.
+    package func drawingVersion(ofRow index: Int, context: RowContext) -> Int? {
+        let age = FeedRenderer.age(id: rows.id(at: index), newestInitialID: rows.initialNewestID)
+        return relativeTime(age: age, now: context.now).hashValue
+    }
+
     // MARK: - Pieces
+
+    private func relativeTime(age: Double, now: Double) -> String {
+        L10n.relativeTimeString(from: referenceTime - age, now: now)
+    }
 
     private func nameLayout(_ index: Int, _ post: Post, width: Double, context: RowContext) -> OpaquePointer {
         context.layout(forRow: index, part: 0) { layout in

@@ -23,7 +23,7 @@ enum Bench {
         if options.baselineChild { return ChildRun.runBaseline() }
         if let child = options.child {
             return ChildRun.run(list: child.list, rows: child.rows, frames: options.frames, data: options.data,
-                                layoutCache: options.layoutCache)
+                                layoutCache: options.layoutCache, rowImages: options.rowImages)
         }
         if let scenario = options.motionChild {
             return MotionRun.run(scenario, style: options.style, list: options.motionList)

@@ -26,7 +26,8 @@ enum ChildRun {
     /// (top, a third, two thirds, the end): long lists are sampled throughout, not only at the top.
     static let segments = 4
 
-    static func run(list: ListKind, rows: Int, frames: Int, data: RowData, layoutCache: Bool) -> Int32 {
+    static func run(list: ListKind, rows: Int, frames: Int, data: RowData, layoutCache: Bool, rowImages: Bool = true)
+        -> Int32 {
         guard MainLoop.initializeGtk() else {
             return fail("cannot open the display '\(g_getenv("DISPLAY").map { String(cString: $0) } ?? "")'")
         }
@@ -50,10 +51,10 @@ enum ChildRun {
         switch list {
         case .ours:
             let source: RowSource = strings.map { StoredRows($0) } ?? computed!
-            built = buildOurs(RefreshView(source: source), layoutCache: layoutCache)
+            built = buildOurs(RefreshView(source: source), layoutCache: layoutCache, rowImages: rowImages)
         case .feed, .feedNocache:
             let feed = FeedRenderer(rows: computed!, referenceTime: Options.feedReferenceTime)
-            built = buildOurs(RefreshView(rows: feed), layoutCache: list == .feed && layoutCache)
+            built = buildOurs(RefreshView(rows: feed), layoutCache: list == .feed && layoutCache, rowImages: rowImages)
         case .treeview:
             built = buildTreeView(strings!)
         case .treeviewWrapped:
@@ -84,14 +85,21 @@ enum ChildRun {
 
         // Per-frame paint cycle (and draw emission) while scrolling steadily, then two jumps.
         let adjustment = gtk_scrolled_window_get_vadjustment(gcast(built.scrolledWindow))!
-        guard scroll(adjustment, frames: frames, timer: timer) else {
+        guard scroll(adjustment, frames: frames, step: nil, timer: timer) else {
             return fail("a scrolled frame was not drawn within 10 s")
+        }
+        let paged = timer.recorded.count, pagedSplits = timer.recordedSplit.count
+        // Our lists again at a touchpad's smooth pace (few rows new per frame), the same frames:
+        // what keeping rows between frames is for. Printed beside the ⅓-page figure.
+        let smooth = list.isRefreshView
+        if smooth, !scroll(adjustment, frames: frames, step: Options.smoothStep, timer: timer) {
+            return fail("a smoothly scrolled frame was not drawn within 10 s")
         }
         guard let jumps = jump(adjustment, timer: timer) else {
             return fail("a jump was not drawn within 10 s")
         }
-        let times = timer.recorded
-        let draws = timer.recordedDraw
+        let times = Array(timer.recorded[..<paged])
+        let draws = Array(timer.recordedDraw[..<paged])
         let peakKB = vmHWM()
         var line = "{\"rows\":\(rows),\"list\":\"\(list.rawValue)\",\"data\":\"\(needsStrings ? "strings" : "computed")\""
         line += ",\"first_frame_ms\":\(Format.jsonNumber(firstFrameMs)),\"first_split_ms\":\"\(firstSplit)\""
@@ -100,9 +108,18 @@ enum ChildRun {
         line += ",\"draw_ms_median\":\(Format.jsonNumber(Stats.median(draws)))"
         line += ",\"draw_ms_p99\":\(Format.jsonNumber(Stats.percentile(draws, 0.99)))"
         line += ",\"jump_mid_ms\":\(Format.jsonNumber(jumps.middle)),\"jump_end_ms\":\(Format.jsonNumber(jumps.end))"
-        let split = timer.recordedSplit
-        line += ",\"cycle_split_ms\":\"" + [split.map(\.layout), split.map(\.paint), split.map(\.after)]
-            .map { Format.fixed(Stats.median($0) ?? 0, 3) }.joined(separator: "/") + "\""
+        func splitText(_ split: ArraySlice<(layout: Double, paint: Double, after: Double)>) -> String {
+            [split.map(\.layout), split.map(\.paint), split.map(\.after)]
+                .map { Format.fixed(Stats.median($0) ?? 0, 3) }.joined(separator: "/")
+        }
+        line += ",\"cycle_split_ms\":\"" + splitText(timer.recordedSplit[..<pagedSplits]) + "\""
+        if smooth {
+            let smoothTimes = Array(timer.recorded[paged...])
+            line += ",\"smooth_px_per_frame\":\(Format.jsonNumber(Options.smoothStep, 0))"
+            line += ",\"smooth_frame_ms_median\":\(Format.jsonNumber(Stats.median(smoothTimes)))"
+            line += ",\"smooth_frame_ms_p99\":\(Format.jsonNumber(Stats.percentile(smoothTimes, 0.99)))"
+            line += ",\"smooth_cycle_split_ms\":\"" + splitText(timer.recordedSplit[pagedSplits...]) + "\""
+        }
         line += ",\"frames\":\(times.count)"
         // RefreshView's upper includes its footer's 44 px (the same at every row count).
         line += ",\"row_px\":\(Format.jsonNumber(gtk_adjustment_get_upper(adjustment) / Double(rows), 2))"
@@ -168,9 +185,12 @@ enum ChildRun {
     }
 
     /// RefreshView: its ListView's scrolled window around a GtkScrollable drawing area, its
-    /// layout cache on or off (`--layout-cache`; always off for feed-nocache).
-    static func buildOurs(_ view: RefreshView, layoutCache: Bool) -> Built {
+    /// layout cache on or off (`--layout-cache`; always off for feed-nocache, which turns every
+    /// frame-to-frame cache off), its row images on or off (the hidden `--row-images`, to split
+    /// the cache's gain between kept layouts and kept images).
+    static func buildOurs(_ view: RefreshView, layoutCache: Bool, rowImages: Bool) -> Built {
         view.list.layoutCache.isEnabled = layoutCache
+        view.list.rowImages.isEnabled = rowImages
         return Built(scrolledWindow: view.widget, owner: view)
     }
 
@@ -242,13 +262,15 @@ enum ChildRun {
 
     // MARK: - Scrolling
 
-    /// Scrolls by a third of a page per frame, `frames` frames in `segments` runs: each run
-    /// jumps to its start (a frame not recorded: it is a jump, not steady scrolling), then
-    /// records one frame per step. Every step changes the value, so every step draws.
-    static func scroll(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, frames: Int, timer: DrawTimer) -> Bool {
+    /// Scrolls by `step` px per frame (nil: a third of a page), `frames` frames in `segments`
+    /// runs: each run jumps to its start (a frame not recorded: it is a jump, not steady
+    /// scrolling), then records one frame per step. Every step changes the value, so every step
+    /// draws.
+    static func scroll(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, frames: Int, step: Double?,
+                       timer: DrawTimer) -> Bool {
         let page = gtk_adjustment_get_page_size(adjustment)
         let maxValue = max(0, gtk_adjustment_get_upper(adjustment) - page)
-        let step = max(1, (page / 3).rounded())
+        let step = max(1, (step ?? page / 3).rounded())
         guard maxValue > step else { return true }  // nothing to scroll
         let perSegment = (frames + segments - 1) / segments
         var remaining = frames

@@ -185,6 +185,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: .private)
     var data = RowData.computed
 
+    /// Hidden, for profiling: our lists' kept row images off (their layout cache stays as set).
+    @Option(help: .private)
+    var rowImages = LayoutCacheSetting.on
+
     @Option(help: .private)
     var motion: MotionScenario?
 
@@ -220,6 +224,7 @@ struct BenchCommand: ParsableCommand {
         options.likeForLike = !noLikeForLike
         options.motion = !noMotion
         options.layoutCache = layoutCache == .on
+        options.rowImages = rowImages == .on
         if child.count == 2, let kind = ListKind(rawValue: child[0]), let n = Int(child[1]) { options.child = (kind, n) }
         options.baselineChild = childBaseline
         options.data = data
@@ -245,6 +250,9 @@ struct Options: Sendable {
     static let motionRows = 1_000_000
     /// `feed-nocache` (the layout cache's side-by-side pair with `feed`) runs here only.
     static let layoutCacheRows = 1_000_000
+    /// The smooth pace our lists are scrolled at too, in px per frame: a touchpad's (≈20–40 px
+    /// per 60 Hz frame) rather than the ⅓ page a frame of the main figure.
+    static let smoothStep = 30.0
     /// The feed rows' fixed reference time (2026-01-01 00:00 UTC): the same posts and ages in every run.
     static let feedReferenceTime = 1_767_225_600.0
 
@@ -259,6 +267,8 @@ struct Options: Sendable {
     var motion = true
     /// `--layout-cache`: `view.list.layoutCache.isEnabled` for ours and feed.
     var layoutCache = true
+    /// Hidden `--row-images`: `view.list.rowImages.isEnabled` in a child.
+    var rowImages = true
     /// Hidden: `--child LIST ROWS` measures one GTK 3 list in this process and prints one JSON line.
     var child: (list: ListKind, rows: Int)?
     /// Hidden: `--child-baseline` measures the same window around an empty GtkScrolledWindow.

@@ -138,6 +138,7 @@ struct Report: Sendable {
                 }
             }
             if !empties.isEmpty { out.append("empty window: " + empties.joined(separator: "; ")) }
+            out.append(contentsOf: smoothLines(gl))
             let wrapped = rows.compactMap { n in wrappedOverBare(n, gl).map { (n, $0) } }
             if !wrapped.isEmpty {
                 out.append("GtkTreeView in a RefreshBin ÷ bare GtkTreeView (goal: within "
@@ -182,6 +183,35 @@ struct Report: Sendable {
         out.append("Goals (from this run; never asserted)")
         for goal in goals { out.append("\(goal.status.rawValue)  \(goal.text)") }
         return out.joined(separator: "\n")
+    }
+
+    /// Our lists scrolled at a touchpad's pace as well (`Options.smoothStep` px a frame), beside
+    /// the ⅓-page figure, and feed over feed-nocache at both paces: printed, never asserted.
+    func smoothLines(_ gl: GLMode) -> [String] {
+        let step = Format.fixed(Options.smoothStep, 0)
+        var out: [String] = []
+        for n in rows {
+            for list in lists {
+                guard let m = measured(list, n, gl), let smooth = m.smoothMedianMs else { continue }
+                if out.isEmpty {
+                    out.append("smooth scroll, \(step) px per frame (a touchpad's pace; the table's frame is 1/3 page per frame):")
+                }
+                out.append("  \(Format.padRight(Format.grouped(n), 10)) \(Format.padRight(list.title, 13)) frame median "
+                           + "\(Format.fixed(smooth, 3)) ms, p99 \(m.smoothP99Ms.map { Format.fixed($0, 3) } ?? "-") ms, "
+                           + "layout/paint/after \(m.smoothSplit ?? "-") (1/3 page: \(m.frameMedianMs.map { Format.fixed($0, 3) } ?? "-") ms)")
+            }
+        }
+        let n = Options.layoutCacheRows
+        if let cached = measured(.feed, n, gl), let uncached = measured(.feedNocache, n, gl) {
+            func share(_ c: Double?, _ u: Double?) -> String {
+                guard let c, let u, u > 0 else { return "-" }
+                return Format.fixed(c / u, 2) + " (\(Format.fixed(c, 3)) vs \(Format.fixed(u, 3)) ms)"
+            }
+            out.append("  feed ÷ feed-nocache at \(Format.grouped(n)) rows: 1/3 page per frame "
+                       + share(cached.frameMedianMs, uncached.frameMedianMs) + "; \(step) px per frame "
+                       + share(cached.smoothMedianMs, uncached.smoothMedianMs) + " (printed, never asserted)")
+        }
+        return out
     }
 
     var motionTable: String {
@@ -244,8 +274,10 @@ struct Report: Sendable {
             "  setting. steady: VmRSS 0.2 s after the first frame.",
             "feed: RefreshView over the demo's FeedRenderer (variable-height posts: avatar, name, relative time, one to",
             "  eight wrapped lines, some with a picture), each row computed from its id (nothing stored), measured like",
-            "  ours. feed-nocache: the same with its layout cache off (every frame lays its rows out again); only at",
-            "  \(Format.grouped(Options.layoutCacheRows)) rows.",
+            "  ours. feed-nocache: the same with its frame-to-frame caches off (every frame lays out and draws every",
+            "  visible row again; feed keeps laid-out rows and drawn row images); only at",
+            "  \(Format.grouped(Options.layoutCacheRows)) rows. smooth: our lists scrolled again, the same number of frames,",
+            "  \(Format.fixed(Options.smoothStep, 0)) px per frame (a touchpad's pace), after the 1/3-page run.",
             "×ours: peer / ours (above 1: ours is faster or smaller).",
         ]
     }
@@ -344,7 +376,8 @@ struct Report: Sendable {
             let cached = measured(.feed, n, g)?.frameMedianMs, uncached = measured(.feedNocache, n, g)?.frameMedianMs
             let share = cached.flatMap { c in uncached.flatMap { $0 > 0 ? c / $0 : nil } }
             add("feed_cache_frame_share_\(n)_\(g.rawValue)",
-                "feed: frame median with the layout cache ≤ 1/3 of without it at \(Format.grouped(n)) rows \(label)"
+                "feed: frame median with its frame-to-frame caches ≤ 1/3 of without them at \(Format.grouped(n)) rows "
+                    + "(1/3 page per frame) \(label)"
                     + (layoutCache ? "" : " [--layout-cache off: both without it]"),
                 share, passes: { $0 <= 1.0 / 3 },
                 detail: share.map { Format.fixed($0, 2) + " (\(ms(cached!)) vs \(ms(uncached!)))" } ?? "")
@@ -393,6 +426,10 @@ struct Report: Sendable {
                 + "\"draw_ms_p99\": \(Format.jsonNumber(m.drawP99Ms, 4)), "
                 + "\"jump_mid_ms\": \(Format.jsonNumber(m.jumpMidMs, 3)), \"jump_end_ms\": \(Format.jsonNumber(m.jumpEndMs, 3)), "
                 + "\"cycle_split_ms\": \(m.cycleSplit.map { Format.jsonString($0) } ?? "null"), "
+                + (m.smoothMedianMs == nil ? "" : "\"smooth_px_per_frame\": \(Format.jsonNumber(Options.smoothStep, 0)), "
+                    + "\"smooth_frame_ms_median\": \(Format.jsonNumber(m.smoothMedianMs, 4)), "
+                    + "\"smooth_frame_ms_p99\": \(Format.jsonNumber(m.smoothP99Ms, 4)), "
+                    + "\"smooth_cycle_split_ms\": \(m.smoothSplit.map { Format.jsonString($0) } ?? "null"), ")
                 + "\"steady_rss_mb\": \(Format.jsonNumber(m.steadyRSSMB, 1)), "
                 + "\"frames\": \(m.frames), \"data\": \"\(m.data.rawValue)\", \"row_px\": \(Format.jsonNumber(m.rowPx, 2)), "
                 + "\"ru_maxrss_mb\": \(Format.jsonNumber(m.ruMaxRSSMB, 1)), \"wall_s\": \(Format.jsonNumber(m.wallSeconds, 2))}"

@@ -22,6 +22,10 @@ struct Measurement: Sendable {
     var jumpEndMs: Double?
     /// Medians of the cycle's parts: before-paint to the end of layout / paint / after-paint.
     var cycleSplit: String?
+    /// Our lists only: the same figures while scrolling `Options.smoothStep` px a frame.
+    var smoothMedianMs: Double? = nil
+    var smoothP99Ms: Double? = nil
+    var smoothSplit: String? = nil
     var frames: Int
     /// The child's peak resident set: its VmHWM, printed at its end. (wait4's ru_maxrss is not
     /// used: posix_spawn's vfork-style clone makes the kernel carry the parent's own peak into
@@ -152,6 +156,8 @@ enum Spawn {
             drawMedianMs: number("draw_ms_median"), drawP99Ms: number("draw_ms_p99"),
             jumpMidMs: number("jump_mid_ms"), jumpEndMs: number("jump_end_ms"),
             cycleSplit: JSONLine.string(line, "cycle_split_ms"),
+            smoothMedianMs: number("smooth_frame_ms_median"), smoothP99Ms: number("smooth_frame_ms_p99"),
+            smoothSplit: JSONLine.string(line, "smooth_cycle_split_ms"),
             frames: Int(number("frames") ?? 0),
             peakRSSMB: (number("vmhwm_kb") ?? 0) / 1024,
             ruMaxRSSMB: child.peakRSSMB,

@@ -20,8 +20,9 @@ public final class RowLayoutCache {
         deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
-    /// Off: every frame lays every row out again, as without a cache (the benchmark's
-    /// comparison). Layouts still live until the end of the frame.
+    /// Off: every frame lays out and draws every row again, as without a cache (the benchmark's
+    /// comparison): the list then keeps no row images either. Layouts still live until the end
+    /// of the frame.
     public var isEnabled = true {
         didSet { if !isEnabled { invalidate() } }
     }

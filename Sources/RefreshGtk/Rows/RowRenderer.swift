@@ -34,14 +34,26 @@ public protocol RowRenderer: AnyObject {
     func heightOfRow(at index: Int, width: Double, context: RowContext) -> Double
     /// Draws row `index` with `cr` into `rect` (viewport coordinates, whole device pixels; the
     /// context is clipped to it and restored afterwards).
+    ///
+    /// The list keeps the image of a row that stays on screen and shows it again at its new
+    /// place (docs/behaviour.md, "Layout cache"), so the drawing must depend only on the row's
+    /// content, `state`, the rect's size, the context's style and `drawingVersion(ofRow:context:)`
+    /// — not on where `rect` is: round positions relative to `rect`, not to the viewport.
     func drawRow(at index: Int, in rect: Rect, state: RowState, cr: OpaquePointer, context: RowContext)
     /// What assistive technologies read for row `index`. Default: "Row N".
     func accessibleName(ofRow index: Int) -> String
+    /// Changes whenever row `index` would look different although its content, state, width and
+    /// style did not — a relative time ("3 min ago") that moved on, say — so that a kept image of
+    /// the row is drawn again; nil: never keep this row's image (it changes every frame). Asked
+    /// every frame for each visible row: keep it cheap. Default: 0 (the row looks the same until
+    /// the rows are reloaded).
+    func drawingVersion(ofRow index: Int, context: RowContext) -> Int?
 }
 
 extension RowRenderer {
     public var estimatedRowHeight: Double { 56 }
     public func accessibleName(ofRow index: Int) -> String { "Row \(index + 1)" }
+    public func drawingVersion(ofRow index: Int, context: RowContext) -> Int? { 0 }
 }
 
 /// The widget's style as rows need it, and the layout cache. One per list, updated when the

@@ -26,7 +26,10 @@ package final class ListView {
     /// row heights"). Rows are measured when they first come into view, in `measureVisibleRows`.
     package private(set) var heights: RowHeights
     /// The style rows draw with, and the layout cache (docs/behaviour.md, "Layout cache").
+    /// `layoutCache.isEnabled = false` turns all frame-to-frame caching off, the row images too.
     package let layoutCache = RowLayoutCache()
+    /// The visible rows' drawn images, kept from frame to frame (docs/behaviour.md, "Layout cache").
+    package let rowImages = RowImageCache()
     private var rowContext: RowContext?
     /// The width rows were measured at: another width forgets every measurement.
     private var measuredWidth = -1.0
@@ -193,7 +196,7 @@ package final class ListView {
             heights.append(count - heights.count)
         } else if count < heights.count {
             heights.reset(count: count)
-            layoutCache.invalidate()
+            forgetDrawnRows()
             if let selected = selectedRow, selected >= count { selectedRow = nil }
         }
         configureAdjustments()
@@ -203,10 +206,16 @@ package final class ListView {
     /// The content of every row may have changed: forget heights and layouts.
     package func reloadRows() {
         heights.reset(count: renderer.rowCount)
-        layoutCache.invalidate()
+        forgetDrawnRows()
         measuredWidth = -1
         configureAdjustments()
         queueDraw()
+    }
+
+    /// Forgets every kept layout and row image (width, font, scale, theme or data changed).
+    private func forgetDrawnRows() {
+        layoutCache.invalidate()
+        rowImages.invalidate()
     }
 
     package func queueDraw() {
@@ -333,7 +342,7 @@ package final class ListView {
         onFirstFrame = nil
         onRowsMeasured = nil
         rowContext = nil
-        layoutCache.invalidate()
+        forgetDrawnRows()
         renderer = NoRows()
     }
 
@@ -380,8 +389,8 @@ package final class ListView {
                                   background: .white, selectionBackground: .black, selectionForeground: .white,
                                   scaleFactor: scale, width: width, styleContext: style, now: now, layouts: layoutCache)
             made.updateTheme(from: style, pangoContext: gtk_widget_get_pango_context(area))
-            // Theme, font or scale changed: every layout and height is stale.
-            layoutCache.invalidate()
+            // Theme, font or scale changed: every layout, image and height is stale.
+            forgetDrawnRows()
             measuredWidth = -1
             rowContext = made
             return made
@@ -401,7 +410,7 @@ package final class ListView {
             // Heights depend on the width: forget them, keeping the top row in place.
             let anchor = heights.anchor(atOffset: offset)
             heights.reset(count: renderer.rowCount)
-            layoutCache.invalidate()
+            forgetDrawnRows()
             measuredWidth = width
             if let anchor { setOffsetKeepingEngine(heights.offset(for: anchor), oldTotal: nil) }
         }
@@ -515,6 +524,17 @@ package final class ListView {
         let top = offset - displacement
         guard let rows = heights.visibleRows(top: max(0, top), height: height - max(0, -top)) else { return }
         layoutCache.fitViewport(layoutsPerViewport: 3 * rows.count)
+        // Kept row images stand in for drawing only where the result is the same: the cache on,
+        // one opaque background colour under the rows, user space a plain scale of whole device
+        // pixels (docs/behaviour.md, "Layout cache").
+        let background = layoutCache.isEnabled && rowImages.isEnabled ? ListView.plainBackground(of: style) : nil
+        let images = background != nil && ListView.isPixelAligned(cr, scale: scale)
+        if images {
+            rowImages.fitViewport(deviceWidth: Int((width * scale).rounded(.up)),
+                                  deviceHeight: Int((height * scale).rounded(.up)))
+        } else if rowImages.count > 0 {
+            rowImages.invalidate()
+        }
         let hasFocus = gtk_widget_has_focus(area) != 0
         var y = heights.offset(of: rows.lowerBound) - top
         for index in rows {
@@ -528,9 +548,58 @@ package final class ListView {
             cairo_save(cr)
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             cairo_clip(cr)
-            renderer.drawRow(at: index, in: rect, state: state, cr: cr, context: context)
+            let deviceWidth = Int((rect.width * scale).rounded()), deviceHeight = Int((rect.height * scale).rounded())
+            if images, let background, rowImages.fits(deviceWidth: deviceWidth, deviceHeight: deviceHeight),
+               let version = renderer.drawingVersion(ofRow: index, context: context) {
+                let look = RowImageCache.Look(state: state, deviceWidth: deviceWidth, deviceHeight: deviceHeight,
+                                              scale: scale, version: version, background: background)
+                let renderer = self.renderer
+                rowImages.paint(key: heights.key(of: index), look: look, rect: rect, cr: cr) { imageCr, imageRect in
+                    renderer.drawRow(at: index, in: imageRect, state: state, cr: imageCr, context: context)
+                }
+            } else {
+                renderer.drawRow(at: index, in: rect, state: state, cr: cr, context: context)
+            }
             cairo_restore(cr)
         }
+    }
+
+    /// The theme's background behind the rows when it is one opaque colour with square corners
+    /// (what `gtk_render_background` then fills every row's place with), else nil.
+    private static func plainBackground(of style: UnsafeMutablePointer<GtkStyleContext>) -> RGBA? {
+        let state = gtk_style_context_get_state(style)
+        var value = GValue()
+        gtk_style_context_get_property(style, "background-image", state, &value)
+        let hasImage = g_value_get_boxed(&value) != nil
+        g_value_unset(&value)
+        guard !hasImage else { return nil }
+        value = GValue()
+        gtk_style_context_get_property(style, "border-radius", state, &value)
+        let radius = g_value_get_int(&value)
+        g_value_unset(&value)
+        guard radius == 0 else { return nil }
+        value = GValue()
+        gtk_style_context_get_property(style, "background-color", state, &value)
+        defer { g_value_unset(&value) }
+        guard let boxed = g_value_get_boxed(&value) else { return nil }
+        let color = boxed.assumingMemoryBound(to: GdkRGBA.self).pointee
+        guard color.alpha >= 1 else { return nil }
+        return RGBA(r: color.red, g: color.green, b: color.blue, a: 1)
+    }
+
+    /// User space is an unrotated, uniform scale whose origin sits on a whole device pixel, so
+    /// that a row's image lands pixel for pixel where the row would have been drawn.
+    private static func isPixelAligned(_ cr: OpaquePointer, scale: Double) -> Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        var sx = 1.0, sy = 1.0
+        cairo_surface_get_device_scale(cairo_get_target(cr), &sx, &sy)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.xx == matrix.yy, sx == sy,
+              abs(matrix.xx * sx - scale) < 1e-9 else { return false }
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(cairo_get_target(cr), &offsetX, &offsetY)
+        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
+        return whole(matrix.x0 * sx) && whole(matrix.y0 * sy) && whole(offsetX) && whole(offsetY)
     }
 }
 
