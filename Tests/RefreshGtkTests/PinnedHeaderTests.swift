@@ -25,6 +25,7 @@ struct PinnedHeaderTests {
         try #require(gapTop > 10, "no column headers")
         // The rows have the focus, as the press below gives it, and the theme has finished fading
         // to its focused look: two frames in a row are the same.
+        gtk_window_move(gcast(h.window), 840, 0)  // away from other tests' windows at 0, 0
         gtk_widget_grab_focus(h.list.content)
         var idle = WindowImage(h.window)
         #expect(MainLoop.run(until: {
@@ -40,6 +41,7 @@ struct PinnedHeaderTests {
         #expect(tree.firstRowTop == firstRowTop + d, "the first row did not move down by the pull")
         #expect(h.childOffset == 0, "the whole scrolled window moved")
         var image = WindowImage(h.window)
+        #expect(idle.painted && image.painted)
         let origin = tree.originInWindow(h.window)
         // The column headers' pixels are the same as before the pull (but their last pixel row,
         // which the selected first row's background overlaps before the pull; within a few
@@ -64,6 +66,7 @@ struct PinnedHeaderTests {
         #expect(tree.headersTop == headersTop)
         #expect(abs(tree.firstRowTop - (firstRowTop + held)) <= 1)
         image = WindowImage(h.window)
+        #expect(image.painted)
         let heldGap: Range<Int> = (top + 2)..<(top + Int(held) - 2)
         #expect(image.count(x: (origin.x + 150)..<(origin.x + 250), y: heldGap, differingFrom: background) > 100,
                 "no refresh header held in the gap")
@@ -327,20 +330,24 @@ private struct Rows {
 
 /// The toplevel as it is on screen, read back from the X server after the next frame was
 /// painted (`gtk_widget_draw` would not do: offscreen, GTK 3 draws every GdkWindow of a
-/// multi-window widget as if at its place, so a moved rows window is not seen).
+/// multi-window widget as if at its place, so a moved rows window is not seen). The window is
+/// raised first: other tests' windows may be open at the same place.
 @MainActor
 private struct WindowImage {
     let width: Int, height: Int
     let pixels: [UInt32]
+    /// False if no frame was painted in time (the image may be stale).
+    let painted: Bool
 
     init(_ window: UnsafeMutablePointer<GtkWidget>) {
         let gdkWindow = gtk_widget_get_window(window)!
+        gdk_window_raise(gdkWindow)
         // Wait for a frame: whatever changed has been painted when "after-paint" is emitted.
         var painted = false
         let clock = gdk_window_get_frame_clock(gdkWindow)!
         let connection = GSignal.connect(clock, "after-paint") { painted = true }
         gtk_widget_queue_draw(window)
-        _ = MainLoop.run(until: { painted })
+        self.painted = MainLoop.run(until: { painted })
         connection.disconnect()
         width = Int(gdk_window_get_width(gdkWindow))
         height = Int(gdk_window_get_height(gdkWindow))
