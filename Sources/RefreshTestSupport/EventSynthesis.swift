@@ -126,9 +126,9 @@ package enum EventSynthesis {
     @discardableResult
     package static func touch(
         _ widget: UnsafeMutablePointer<GtkWidget>, _ phase: TouchPhase, x: Double, y: Double, sequence: UInt = 1,
-        time: UInt32? = nil
+        time: UInt32? = nil, deepest: Bool = false
     ) -> Bool {
-        guard let target = pointerTarget(widget, x: x, y: y) else { return false }
+        guard let target = pointerTarget(widget, x: x, y: y, deepest: deepest) else { return false }
         let type: GdkEventType
         switch phase {
         case .begin: type = GDK_TOUCH_BEGIN

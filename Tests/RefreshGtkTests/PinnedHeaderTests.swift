@@ -77,6 +77,11 @@ struct PinnedHeaderTests {
         EventSynthesis.button(h.target, press: true, x: 100, y: y, deepest: true)
         EventSynthesis.button(h.target, press: false, x: 100, y: y, deepest: true)
         #expect(expected != nil && tree.selectedRows == [expected!], "selected \(tree.selectedRows), under the pointer \(String(describing: expected))")
+        // And a finger's tap.
+        let tapped = tree.row(atWidgetY: 300)
+        EventSynthesis.touch(h.target, .begin, x: 100, y: 300, sequence: 7, deepest: true)
+        EventSynthesis.touch(h.target, .end, x: 100, y: 300, sequence: 7, deepest: true)
+        #expect(tapped != nil && tree.selectedRows == [tapped!], "selected \(tree.selectedRows), under the finger \(String(describing: tapped))")
 
         h.bin.endRefreshing(ok: true)
         #expect(MainLoop.run(until: { h.bin.headerPhase == .idle && !h.bin.state.needsTicks }))
