@@ -5,10 +5,11 @@ import CGtkShim
 /// between the headers and the first row (docs/architecture.md, "Hosts"; docs/gtk3-notes.md,
 /// "Pinned column headers").
 ///
-/// GtkTreeView draws its rows in a private child GdkWindow, the *bin window*, placed at
-/// y = header height, under a sibling header window. Instead of moving the whole scrolled
-/// window (what the bin does for other hosts), the pull moves the bin window down; the header
-/// is drawn on the tree view's own window, in the gap the bin window uncovers.
+/// GtkTreeView shows its rows in a private child GdkWindow, the *bin window*, placed at
+/// y = header height beside a header window. Instead of moving the whole scrolled window (what
+/// the bin does for other hosts), the pull moves the bin window down (where rows are hit and
+/// damaged), the tree view is drawn with its rows shifted by as much (`draw`), and the refresh
+/// header is drawn in the gap between the column headers and the first row.
 @MainActor
 final class PinnedColumnHeaders {
     private let treeView: UnsafeMutablePointer<GtkWidget>
