@@ -57,13 +57,15 @@ package enum EventSynthesis {
 
     /// A button press (`press: true`) or release at (x, y). The state of a release should include
     /// the button's mask (it describes the moment before the event), as real events do; this
-    /// adds it when `state` is nil.
+    /// adds it when `state` is nil. `deepest`: delivered to the innermost GdkWindow under the
+    /// point, as the display server does (a tree view's rows window, a viewport's bin window),
+    /// instead of the widget's own window.
     @discardableResult
     package static func button(
         _ widget: UnsafeMutablePointer<GtkWidget>, press: Bool, x: Double, y: Double, button: UInt32 = 1,
-        state: UInt32? = nil, time: UInt32? = nil, sourceDevice: OpaquePointer? = nil
+        state: UInt32? = nil, time: UInt32? = nil, sourceDevice: OpaquePointer? = nil, deepest: Bool = false
     ) -> Bool {
-        guard let target = pointerTarget(widget, x: x, y: y) else { return false }
+        guard let target = pointerTarget(widget, x: x, y: y, deepest: deepest) else { return false }
         let event = gdk_event_new(press ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE)!
         event.pointee.button.window = retained(target.window)
         event.pointee.button.time = time ?? nextTime()
@@ -81,9 +83,9 @@ package enum EventSynthesis {
     @discardableResult
     package static func motion(
         _ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, state: UInt32 = 0,
-        time: UInt32? = nil, sourceDevice: OpaquePointer? = nil
+        time: UInt32? = nil, sourceDevice: OpaquePointer? = nil, deepest: Bool = false
     ) -> Bool {
-        guard let target = pointerTarget(widget, x: x, y: y) else { return false }
+        guard let target = pointerTarget(widget, x: x, y: y, deepest: deepest) else { return false }
         let event = gdk_event_new(GDK_MOTION_NOTIFY)!
         event.pointee.motion.window = retained(target.window)
         event.pointee.motion.time = time ?? nextTime()
@@ -101,15 +103,16 @@ package enum EventSynthesis {
     @discardableResult
     package static func drag(
         _ widget: UnsafeMutablePointer<GtkWidget>, from: (x: Double, y: Double), to: (x: Double, y: Double),
-        steps: Int = 8, release: Bool = true
+        steps: Int = 8, release: Bool = true, deepest: Bool = false
     ) -> Bool {
-        guard button(widget, press: true, x: from.x, y: from.y) else { return false }
+        guard button(widget, press: true, x: from.x, y: from.y, deepest: deepest) else { return false }
         let n = max(1, steps)
         for i in 1...n {
             let f = Double(i) / Double(n)
-            motion(widget, x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f, state: button1Mask)
+            motion(widget, x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f, state: button1Mask,
+                   deepest: deepest)
         }
-        if release { button(widget, press: false, x: to.x, y: to.y) }
+        if release { button(widget, press: false, x: to.x, y: to.y, deepest: deepest) }
         return true
     }
 
@@ -123,9 +126,9 @@ package enum EventSynthesis {
     @discardableResult
     package static func touch(
         _ widget: UnsafeMutablePointer<GtkWidget>, _ phase: TouchPhase, x: Double, y: Double, sequence: UInt = 1,
-        time: UInt32? = nil
+        time: UInt32? = nil, deepest: Bool = false
     ) -> Bool {
-        guard let target = pointerTarget(widget, x: x, y: y) else { return false }
+        guard let target = pointerTarget(widget, x: x, y: y, deepest: deepest) else { return false }
         let type: GdkEventType
         switch phase {
         case .begin: type = GDK_TOUCH_BEGIN
@@ -303,7 +306,9 @@ package enum EventSynthesis {
         let source: OpaquePointer?
     }
 
-    private static func pointerTarget(_ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> PointerTarget? {
+    private static func pointerTarget(
+        _ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, deepest: Bool = false
+    ) -> PointerTarget? {
         guard gtk_widget_get_realized(widget) != 0, let window = gtk_widget_get_window(widget) else { return nil }
         // A widget without its own GdkWindow draws in its parent's: its origin is the allocation's.
         var wx = x, wy = y
@@ -318,8 +323,31 @@ package enum EventSynthesis {
         let rootX = Double(originX) + wx, rootY = Double(originY) + wy
         let seat = gdk_display_get_default_seat(gtk_widget_get_display(widget))
         let pointer = gdk_seat_get_pointer(seat)
-        return PointerTarget(window: window, x: wx, y: wy, rootX: rootX, rootY: rootY,
+        var target = window
+        if deepest { (target, wx, wy) = innermostWindow(window, x: wx, y: wy) }
+        return PointerTarget(window: target, x: wx, y: wy, rootX: rootX, rootY: rootY,
                              pointer: pointer, source: physicalPointer(seat) ?? pointer)
+    }
+
+    /// The topmost visible child window under (x, y), recursively, and the point in it.
+    private static func innermostWindow(_ window: OpaquePointer, x: Double, y: Double) -> (OpaquePointer, Double, Double) {
+        var current = window, cx = x, cy = y
+        descending: while true {
+            var node = gdk_window_peek_children(current)  // topmost first
+            while let entry = node {
+                let child = OpaquePointer(entry.pointee.data)!
+                var px: gint = 0, py: gint = 0
+                gdk_window_get_position(child, &px, &py)
+                let lx = cx - Double(px), ly = cy - Double(py)
+                if gdk_window_is_visible(child) != 0, lx >= 0, ly >= 0,
+                   lx < Double(gdk_window_get_width(child)), ly < Double(gdk_window_get_height(child)) {
+                    (current, cx, cy) = (child, lx, ly)
+                    continue descending
+                }
+                node = entry.pointee.next
+            }
+            return (current, cx, cy)
+        }
     }
 
     /// The first physical (slave) mouse, as real XI2 events name their source device; under

@@ -25,17 +25,17 @@ struct HostTests {
         defer { h.close() }
         EventSynthesis.scroll(h.target, x: 100, y: 100, .up)
         #expect(h.bin.headerPhase == .pulling)
-        #expect(h.childOffset > 0, "the host's content did not move down with the pull")
+        #expect(h.contentOffset > 0, "the host's content did not move down with the pull")
         #expect(MainLoop.run(until: { h.bin.pull == 0 && !h.bin.state.needsTicks }))
         #expect(h.refreshes == 0)
-        #expect(h.childOffset == 0)
+        #expect(h.contentOffset == 0)
         for _ in 0..<3 { EventSynthesis.scroll(h.target, x: 100, y: 100, .up) }
         #expect(h.bin.headerPhase == .armed)
         #expect(MainLoop.run(until: { h.refreshes == 1 }))
         #expect(h.bin.headerPhase == .refreshing)
         // While refreshing the header stays held above the host's first row.
         #expect(MainLoop.run(until: { !h.bin.state.isGestureActive && abs(h.bin.pull - h.bin.headerStyle.heldHeight) < 0.5 }))
-        #expect(abs(Double(h.childOffset) - h.bin.headerStyle.heldHeight) <= 1)
+        #expect(abs(Double(h.contentOffset) - h.bin.headerStyle.heldHeight) <= 1)
         #expect(h.value == 0)
     }
 
@@ -130,7 +130,7 @@ struct HostTests {
         #expect(MainLoop.run(until: { h.bin.headerPhase == .idle && !h.bin.state.needsTicks }))
         #expect(h.bin.rowCount == rows)
         #expect(h.upper == upper)
-        #expect(h.value == 0 && h.childOffset == 0)
+        #expect(h.value == 0 && h.contentOffset == 0)
     }
 
     /// Rows prepended while refreshing go above the rows on screen: those stay where they were
@@ -147,7 +147,7 @@ struct HostTests {
         #expect(MainLoop.run(until: { h.upper > upper + 1 }))
         // Every frame from here: the old first row's top on screen (below every row prepended so
         // far) never moves down.
-        func oldFirstRowTop() -> Double { Double(h.childOffset) + (h.upper - upper) - h.value }
+        func oldFirstRowTop() -> Double { Double(h.contentOffset) + (h.upper - upper) - h.value }
         var lastTop = oldFirstRowTop()
         var jumps: [Double] = []
         #expect(MainLoop.run(until: {
@@ -296,6 +296,17 @@ final class HostHarness {
     var upper: Double { gtk_adjustment_get_upper(adjustment) }
     var page: Double { gtk_adjustment_get_page_size(adjustment) }
     var childOffset: Int32 { ptr_refresh_bin_get_child_offset(OpaquePointer(bin.widget)) }
+    /// Px a tree view's rows window is moved below its column headers (pinned headers), else 0.
+    var rowsWindowOffset: Int32 {
+        guard list.kind == .treeview, let rows = gtk_tree_view_get_bin_window(gcast(list.content)) else { return 0 }
+        var x: gint = 0, y: gint = 0, homeX: gint = 0, homeY: gint = 0
+        gdk_window_get_position(rows, &x, &y)
+        gtk_tree_view_convert_bin_window_to_widget_coords(gcast(list.content), 0, 0, &homeX, &homeY)
+        return y - homeY
+    }
+    /// Px the rows are shown below their place: the scrolled window moved by the bin, or a tree
+    /// view's rows moved below its pinned column headers.
+    var contentOffset: Int32 { childOffset + rowsWindowOffset }
 
     func close() {
         guard !closed else { return }

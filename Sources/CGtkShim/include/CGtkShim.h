@@ -179,5 +179,12 @@ static inline GtkListStore *ptr_list_store_new_strings(gint columns) {
     return gtk_list_store_newv(MIN(MAX(columns, 1), 4), types);
 }
 
+/* The widget's own class draw (GTK_WIDGET_GET_CLASS is a macro): a "draw" handler that draws
+ * the widget in parts (pinned tree view column headers, docs/gtk3-notes.md). */
+static inline gboolean ptr_widget_class_draw(GtkWidget *widget, cairo_t *cr) {
+    GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS(widget);
+    return klass->draw != NULL ? klass->draw(widget, cr) : FALSE;
+}
+
 G_END_DECLS
 #endif

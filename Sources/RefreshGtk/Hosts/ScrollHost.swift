@@ -60,6 +60,25 @@ package protocol ScrollHost: AnyObject {
     func attach(_ hooks: HostHooks)
     /// The widget is going away: disconnect everything, drop the hooks.
     func detach()
+    /// A press or touch began on the host (seen before the host's own handling of it).
+    func pressBegan()
+    /// The press became a pull or a scroll of ours: whatever the host's own handling of the
+    /// press changed (a row selected under the pointer) is undone.
+    func pressBecameScroll()
+}
+
+extension ScrollHost {
+    package func pressBegan() {}
+    package func pressBecameScroll() {}
+}
+
+/// Which decorations a host's draw callback paints.
+package struct DecorationParts: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    package static let header = DecorationParts(rawValue: 1)
+    package static let footer = DecorationParts(rawValue: 2)
+    package static let all: DecorationParts = [.header, .footer]
 }
 
 /// What a host tells the controller.
@@ -71,9 +90,9 @@ package struct HostHooks {
     /// The content's height changed on the host's own (rows laid out), with the part inserted
     /// above the rows on screen.
     var rowsHeightChanged: @MainActor (_ height: Double, _ insertedAbove: Double) -> Void
-    /// Draw the header and footer: cairo context, width, height of the drawing area, and the y of
-    /// the viewport's top in it (where footerVisual.top is measured from).
-    var draw: @MainActor (OpaquePointer, Double, Double, Double) -> Void
+    /// Draw the header and footer: cairo context, width, height of the drawing area, the y of
+    /// the viewport's top in it (where footerVisual.top is measured from), and which of the two.
+    var draw: @MainActor (OpaquePointer, Double, Double, Double, DecorationParts) -> Void
     var firstFrame: @MainActor () -> Void
     /// Theme, font, screen or scale changed.
     var styleChanged: @MainActor () -> Void

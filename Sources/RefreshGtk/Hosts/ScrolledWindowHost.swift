@@ -10,7 +10,9 @@ import RefreshCore
 ///   footer's room after its end, which is ours (`footerShift`): the adjustment cannot scroll
 ///   into it, so the bin moves the child up instead.
 /// - Displacement: the bin moves its child window (`ptr_refresh_bin_set_child_offset`); the
-///   app's widgets are never re-allocated while the content follows the pull.
+///   app's widgets are never re-allocated while the content follows the pull. A GtkTreeView with
+///   visible column headers keeps them pinned: the pull moves its rows' window instead
+///   (`PinnedColumnHeaders`), and the header is drawn between the column headers and the rows.
 /// - Rows prepended during a refresh: the host lays them out later, on its own schedule; when
 ///   the adjustment grows, the scroll position moves by what grew so that the rows on screen
 ///   stay put (an anchoring bias, folded into the engine's offset once the header rests).
@@ -47,6 +49,10 @@ package final class ScrolledWindowHost: ScrollHost {
     private var keyFollowUp: Timeout?
     private var knownPage = 0.0
     package private(set) var hasDrawnFirstFrame = false
+    /// A tree view's column headers, pinned during a pull (nil for other lists).
+    private var pinnedHeaders: PinnedColumnHeaders?
+    /// The selection and cursor at the last press, put back if the press becomes a pull.
+    private var pressSelection: HostSelection?
 
     package var displacement = 0.0 {
         didSet { if displacement != oldValue { applyChildOffset() } }
@@ -239,6 +245,18 @@ package final class ScrolledWindowHost: ScrollHost {
         guard !isDetached else { return }
         let offset = gint(ptr_refresh_bin_get_child_offset(binPointer))
         ptr_refresh_bin_queue_draw_decorations(binPointer, max(offset, 0), max(-offset, 0))
+        pinnedHeaders?.queueDraw()
+    }
+
+    package func pressBegan() {
+        guard !isDetached, let content else { return }
+        pressSelection = HostSelection(kind: kind, content: content)
+    }
+
+    package func pressBecameScroll() {
+        guard !isDetached, let saved = pressSelection, let content else { return }
+        pressSelection = nil
+        saved.restore(content)
     }
 
     package func attach(_ hooks: HostHooks) {
@@ -261,12 +279,25 @@ package final class ScrolledWindowHost: ScrollHost {
             }
         }
         ptr_refresh_bin_set_draw_callback(binPointer, draw, WeakBox(self).retainedPointer(), WeakBox.destroyNotify)
+        if kind == .treeView, let content {
+            pinnedHeaders = PinnedColumnHeaders(
+                treeView: content,
+                drawHeader: { [weak self] cr, width, height in self?.hooks?.draw(cr, width, height, 0, .header) },
+                modeChanged: { [weak self] in
+                    self?.applyChildOffset()
+                    self?.queueDraw()
+                })
+        }
+        applyChildOffset()
     }
 
     package func detach() {
         guard !isDetached else { return }
         isDetached = true
         ptr_refresh_bin_set_draw_callback(binPointer, nil, nil, nil)
+        pinnedHeaders?.detach()
+        pinnedHeaders = nil
+        pressSelection = nil
         keyFollowUp?.cancel()
         keyFollowUp = nil
         for connection in connections + adjustmentConnections { connection.disconnect() }
@@ -349,14 +380,21 @@ package final class ScrolledWindowHost: ScrollHost {
         hooks?.rowsHeightChanged(rowsHeight, 0)
     }
 
+    /// The pull moves the tree view's rows below pinned column headers, or else the whole
+    /// scrolled window; the push and the footer's room always move the scrolled window up.
     private func applyChildOffset() {
         guard !isDetached else { return }
-        ptr_refresh_bin_set_child_offset(binPointer, gint((displacement - footerShift).rounded()))
+        let total = gint((displacement - footerShift).rounded())
+        let pinned = pinnedHeaders?.isActive == true ? max(0, gint(displacement.rounded())) : 0
+        pinnedHeaders?.setOffset(Int(pinned))
+        ptr_refresh_bin_set_child_offset(binPointer, total - pinned)
     }
 
     private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
         // The viewport's top in the bin: below the scrolled window's chrome (column headers).
-        hooks?.draw(cr, width, height, height - viewportHeight)
+        // With pinned column headers the refresh header is drawn in the tree view's gap instead.
+        let parts: DecorationParts = pinnedHeaders?.isActive == true ? .footer : .all
+        hooks?.draw(cr, width, height, height - viewportHeight, parts)
         if !hasDrawnFirstFrame {
             hasDrawnFirstFrame = true
             hooks?.firstFrame()

@@ -94,10 +94,11 @@ package enum GSignal {
         return attach(widget, signal, unsafeBitCast(trampoline, to: GCallback.self), handler, false)
     }
 
-    /// "draw": `gboolean (*)(GtkWidget *, cairo_t *, gpointer)`.
+    /// "draw": `gboolean (*)(GtkWidget *, cairo_t *, gpointer)`. `after: true` draws over what the
+    /// widget's class handler drew.
     @discardableResult
     package static func connectDraw(
-        _ widget: some GObjectReference, _ handler: @escaping @MainActor (OpaquePointer) -> Bool
+        _ widget: some GObjectReference, after: Bool = false, _ handler: @escaping @MainActor (OpaquePointer) -> Bool
     ) -> SignalConnection {
         let trampoline: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, cr, data in
             guard let cr else { return 0 }
@@ -107,7 +108,7 @@ package enum GSignal {
                 return handler(OpaquePointer(bitPattern: crBits)!) ? 1 : 0
             }
         }
-        return attach(widget, "draw", unsafeBitCast(trampoline, to: GCallback.self), handler, false)
+        return attach(widget, "draw", unsafeBitCast(trampoline, to: GCallback.self), handler, after)
     }
 
     /// "size-allocate": `void (*)(GtkWidget *, GdkRectangle *, gpointer)`. Runs after the class

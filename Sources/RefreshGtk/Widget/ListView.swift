@@ -632,7 +632,7 @@ extension ListView: ScrollHost {
     package func attach(_ hooks: HostHooks) {
         onOffsetChanged = hooks.offsetChanged
         onViewportChanged = { _, height in hooks.viewportChanged(height) }
-        drawOverlay = { cr, width, height in hooks.draw(cr, width, height, 0) }
+        drawOverlay = { cr, width, height in hooks.draw(cr, width, height, 0, .all) }
         onFirstFrame = hooks.firstFrame
         // Rows measured as they came into view: the new height, and the part corrected above the
         // viewport as a shift of the scroll position (no visible jump).

@@ -302,8 +302,8 @@ public class RefreshController {
             rowsHeightChanged: { [weak self] height, above in
                 self?.update { $0.setRowsHeight(height, insertedAbove: above, at: $1) }
             },
-            draw: { [weak self] cr, width, height, viewportTop in
-                self?.drawDecorations(cr, width: width, height: height, viewportTop: viewportTop)
+            draw: { [weak self] cr, width, height, viewportTop, parts in
+                self?.drawDecorations(cr, width: width, height: height, viewportTop: viewportTop, parts: parts)
             },
             firstFrame: { [weak self] in self?.onFirstFrame?() },
             styleChanged: { [weak self] in
@@ -342,6 +342,7 @@ public class RefreshController {
             self.dragLeftToHost = false
             self.dragDecided = false
             self.pressStoppedMotion = self.engine.isCoasting
+            self.host.pressBegan()
             self.update { $0.dragBegin(at: $1) }
         }.keep(in: &connections)
         GSignal.connectDoubles(drag, "drag-update") { [weak self] _, offsetY in
@@ -401,6 +402,9 @@ public class RefreshController {
         if touch || input.mouseDragsScroll || atTop || atBottom || engine.pull > 0 || engine.push > 0 {
             if input.gesturePhase == GTK_PHASE_CAPTURE {
                 _ = gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
+                // The press reached the host before the drag was ours: a pull or scroll selects
+                // nothing (the host's row selection and cursor go back to what they were).
+                host.pressBecameScroll()
             }
             return true
         }
@@ -525,11 +529,20 @@ public class RefreshController {
         update { _ = $0.loadMore(at: $1) }
     }
 
-    private func drawDecorations(_ cr: OpaquePointer, width: Double, height: Double, viewportTop: Double) {
+    private func drawDecorations(_ cr: OpaquePointer, width: Double, height: Double, viewportTop: Double,
+                                 parts: DecorationParts) {
         guard !isDestroyed else { return }
-        gestureViewportTop = viewportTop
+        var header = headerVisualForDrawing()
+        var footer = engine.footerVisual
+        if parts.contains(.footer) {
+            // Footer clicks are hit-tested in the coordinates the footer is drawn in.
+            gestureViewportTop = viewportTop
+        } else {
+            footer.isShown = false
+        }
+        if !parts.contains(.header) { header.contentTop = 0 }
         let focused = footerFocused && focusArea.map { gtk_widget_has_focus($0) != 0 } == true
-        decorations.draw(header: headerVisualForDrawing(), footer: engine.footerVisual, footerFocused: focused,
+        decorations.draw(header: header, footer: footer, footerFocused: focused,
                          cr: cr, width: width, height: height, viewportTop: viewportTop)
     }
 
