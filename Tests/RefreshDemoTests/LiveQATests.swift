@@ -138,10 +138,23 @@ struct LiveQATests {
         }
 
         /// The header's origin in the window's content.
+        /// Where the header hangs from, in the QA container: the host's top, or below a tree
+        /// view's pinned column headers.
         var headerOrigin: (x: Double, y: Double) {
             var x: gint = 0, y: gint = 0
             _ = gtk_widget_translate_coordinates(surface.widget, qa.container, 0, 0, &x, &y)
-            return (Double(x), Double(y))
+            return (Double(x), Double(y) + surface.headerTop)
+        }
+
+        /// The bottom of a wrapped tree view's first column header button in the host's
+        /// coordinates (nil for other lists), measured from GTK's own widgets.
+        var columnHeadersBottom: Double? {
+            guard let bin = view as? RefreshBin, bin.scrollHost.kind == .treeView, let tree = bin.scrollHost.content,
+                  let column = gtk_tree_view_get_column(gcast(tree), 0),
+                  let button = gtk_tree_view_column_get_button(column) else { return nil }
+            var x: gint = 0, y: gint = 0
+            _ = gtk_widget_translate_coordinates(button, surface.widget, 0, gtk_widget_get_allocated_height(button), &x, &y)
+            return Double(y)
         }
 
         func close() {
@@ -313,7 +326,8 @@ struct LiveQATests {
     }
 
     /// The overlay panel and the reference outline are drawn over every host, the outline where
-    /// the header is on it (the bin's top, above the moved content), and nowhere else.
+    /// the header is on it (the bin's top above the moved content, or below a tree view's pinned
+    /// column headers), and nowhere else.
     @Test(arguments: kinds)
     func overlayAndOutlineDrawOverTheHostWhereTheHeaderIs(_ kind: ListKind) throws {
         let h = try Harness(kind)
@@ -321,6 +335,9 @@ struct LiveQATests {
         h.holdDrag(150)
         let pull = h.view.pull
         #expect(pull > 30 && pull < Tuning.triggerPull, "pull \(pull)")
+        // The header hangs right below a tree view's column headers (pinned), else from the top.
+        #expect(h.surface.headerTop == (h.columnHeadersBottom ?? 0), "header top \(h.surface.headerTop)")
+        #expect((h.surface.headerTop > 0) == (kind == .treeview))
         let origin = h.headerOrigin
         let visual = h.view.state.headerVisual
         let box = visual.jikeBox(viewportWidth: h.surface.width)
@@ -349,7 +366,8 @@ struct LiveQATests {
         func panelShare(_ image: ImageSurface) -> Double {
             let r = Raster(image)
             let panelHeight: Double = 6 * 2 + 5 * 14 + 6 + 50 + 14
-            let panelTop: Double = origin.y + max(8, h.surface.height - panelHeight - 8)
+            let areaTop = origin.y - h.surface.headerTop
+            let panelTop: Double = areaTop + max(8, h.surface.height - panelHeight - 8)
             let top = Int(panelTop) + 1, left = Int(origin.x) + 10
             var dark = 0, total = 0
             for y in top..<(top + 4) {

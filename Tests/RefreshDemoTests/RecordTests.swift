@@ -58,6 +58,7 @@ struct RecordTests {
         let list: String
         let scale: Int
         let width: Double
+        let header_top: Double
         let background: [Double]
         var backgroundColor: RGBA { RGBA(r: background[0], g: background[1], b: background[2], a: background[3]) }
         let release_frame: Int
@@ -89,6 +90,8 @@ struct RecordTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let index = try JSONDecoder().decode(Index.self, from: Data(contentsOf: directory.appendingPathComponent("index.json")))
         #expect(index.header == run.style.rawValue && index.scale == run.scale && index.list == run.list.rawValue)
+        // Only a tree view has column headers, pinned above the gap the header hangs in.
+        #expect((index.header_top > 0) == (run.list == .treeview), "header_top \(index.header_top)")
         let sheet = try #require(ImageSurface(contentsOfPNG: directory.appendingPathComponent("contact-sheet.png").path))
         #expect(sheet.pixelWidth > 0 && sheet.pixelHeight > 0)
         // Every frame drawn is there, numbered, in order; the cycle went through every state.
@@ -133,7 +136,7 @@ struct RecordTests {
                                            scale: Double(run.scale), palette: index.palette.palette,
                                            background: index.backgroundColor)
             if let difference = Self.compare(live: live, pull: frame.pull, snapshot: snapshot, style: run.style,
-                                             scale: run.scale, width: index.width) {
+                                             scale: run.scale, width: index.width, headerTop: index.header_top) {
                 Issue.record("frame \(frame.frame) (\(frame.state) \(frame.animation) \(frame.animation_time ?? 0)) vs \(moment): \(difference)")
             }
         }
@@ -161,7 +164,7 @@ struct RecordTests {
     /// Compares the header box of a live frame (the list at pull `pull`, offset 0) with a snapshot,
     /// over the rows of the box that are on screen; nil when they match within tolerance.
     static func compare(live: ImageSurface, pull: Double, snapshot: ImageSurface, style: HeaderStyle,
-                        scale: Int, width: Double = 360) -> String? {
+                        scale: Int, width: Double = 360, headerTop: Double = 0) -> String? {
         let k = Double(scale)
         let visual = HeaderVisual(style: style, phase: .pulling, pull: pull, contentTop: pull, glyph: .fill(0),
                                   indicator: .done, message: .pullToRefresh, sinceLastUpdate: nil)
@@ -176,11 +179,13 @@ struct RecordTests {
             originX = 0
             originY = Int((pull * k).rounded()) - Int((style.heldHeight * k).rounded())
         }
+        // The header hangs below a wrapped tree view's pinned column headers.
+        let top = Int((headerTop * k).rounded())
         let livePixels = live.pixels, snapPixels = snapshot.pixels
         var count = 0, total = 0, first = ""
         for y in 0..<snapshot.pixelHeight {
-            let ly = originY + y
-            guard ly >= 0, ly < live.pixelHeight else { continue }
+            let ly = top + originY + y
+            guard ly >= top, ly < live.pixelHeight else { continue }
             for x in 0..<snapshot.pixelWidth {
                 let lx = originX + x
                 guard lx >= 0, lx < live.pixelWidth else { continue }

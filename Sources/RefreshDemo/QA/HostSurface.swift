@@ -18,6 +18,10 @@ package struct HostSurface {
         (controller as? RefreshView)?.list.area ?? controller.widget
     }
 
+    /// The y in `widget` the header hangs from: 0, or below a wrapped tree view's pinned column
+    /// headers.
+    package var headerTop: Double { (controller as? RefreshBin)?.scrollHost.headerTop ?? 0 }
+
     package var width: Double { Double(gtk_widget_get_allocated_width(widget)) }
     package var height: Double { Double(gtk_widget_get_allocated_height(widget)) }
     package var scale: Double { Double(gtk_widget_get_scale_factor(widget)) }

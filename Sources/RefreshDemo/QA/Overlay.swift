@@ -79,7 +79,12 @@ final class QACanvas {
         if let scrub = tools.scrubMoment {
             tools.drawScrubFrame(cr, moment: scrub, width: frame.width, height: frame.height, inPaint: true)
         }
-        if tools.showsOutline { drawOutline(cr, width: frame.width) }
+        if tools.showsOutline {
+            cairo_save(cr)
+            cairo_translate(cr, 0, tools.surface.headerTop)
+            drawOutline(cr, width: frame.width)
+            cairo_restore(cr)
+        }
         if tools.showsOverlay { drawPanel(cr, width: frame.width, height: frame.height) }
         if tools.showsHelp { drawHelp(cr, width: frame.width, height: frame.height) }
         cairo_restore(cr)

@@ -259,7 +259,8 @@ package final class Recorder {
         guard quietFrames >= 3 else { return .failure(.failed("the cycle never came to rest")) }
         do {
             let palette = Palette.theme(gtk_widget_get_style_context(drawing))
-            let json = RecordIndex.json(frames, options: options, width: surface.width, palette: palette,
+            let json = RecordIndex.json(frames, options: options, width: surface.width, headerTop: surface.headerTop,
+                                        palette: palette,
                                         background: surface.backgroundColor())
             guard json.write(to: options.out + "/index.json") else {
                 return .failure(.failed("cannot write \(options.out)/index.json: \(String(cString: strerror(errno)))"))
@@ -302,14 +303,16 @@ package final class Recorder {
 
 /// index.json, written by hand (no Foundation in the demo target).
 enum RecordIndex {
-    static func json(_ frames: [RecordedFrame], options: RecordOptions, width: Double, palette: Palette,
-                     background: RGBA) -> String {
+    static func json(_ frames: [RecordedFrame], options: RecordOptions, width: Double, headerTop: Double,
+                     palette: Palette, background: RGBA) -> String {
         func number(_ value: Double) -> String {
             value.isFinite ? String((value * 1_000_000).rounded() / 1_000_000) : "null"
         }
         var out = "{\n  \"header\": \"\(options.style.rawValue)\",\n  \"list\": \"\(options.list.rawValue)\",\n"
         // The list's width in logical px: GTK's lists may ask for more than the window's default.
         out += "  \"scale\": \(options.scale),\n  \"width\": \(number(width)),\n"
+        // Where the header hangs from in a frame: below a wrapped tree view's pinned column headers.
+        out += "  \"header_top\": \(number(headerTop)),\n"
         out += "  \"fps\": 60,\n  \"release_frame\": \(Recorder.releaseFrame),\n  \"end_frame\": \(Recorder.endFrame),\n"
         // The theme's palette the header was drawn with (render a snapshot with it to compare).
         func color(_ c: RGBA) -> String { "[\(number(c.r)), \(number(c.g)), \(number(c.b)), \(number(c.a))]" }

@@ -99,6 +99,14 @@ final class PinnedColumnHeaders {
         adjustmentConnections = []
     }
 
+    /// The y in `widget`'s coordinates of the gap's top (below the column headers), where the
+    /// refresh header hangs from while the headers are pinned.
+    func gapTop(in widget: UnsafeMutablePointer<GtkWidget>) -> Double {
+        var x: gint = 0, y: gint = 0
+        _ = gtk_widget_translate_coordinates(treeView, widget, 0, homeY, &x, &y)
+        return Double(y)
+    }
+
     // MARK: - Plumbing
 
     private var binWindow: OpaquePointer? { gtk_tree_view_get_bin_window(gcast(treeView)) }

@@ -98,6 +98,13 @@ package final class ScrolledWindowHost: ScrollHost {
 
     // MARK: - ScrollHost
 
+    /// The y in the bin the refresh header hangs from: 0, or below a tree view's pinned column
+    /// headers (the QA tools draw their reference outline there).
+    package var headerTop: Double {
+        guard let pinnedHeaders, pinnedHeaders.isActive else { return 0 }
+        return pinnedHeaders.gapTop(in: bin)
+    }
+
     package var rootWidget: UnsafeMutablePointer<GtkWidget> { bin }
     package var styleWidget: UnsafeMutablePointer<GtkWidget> { bin }
 
