@@ -854,8 +854,9 @@ void ptr_a11y_set_callbacks(GtkWidget *widget, PtrA11yGetSnapshot snapshot, PtrA
     g_return_if_fail(state != NULL);
     callbacks_replace(state, snapshot, text, activate, user_data, destroy);
     /* Registered: the new state shows; unregistered from a bin that lives on (its scrolled window
-     * was taken out): its refresh control is gone, so are its busy state and actions. */
-    if (snapshot != NULL || !gtk_widget_in_destruction(widget))
+     * was taken out): its refresh control is gone, so are its busy state and actions. (Our list
+     * unregisters only while its widgets go: its children go defunct at the area's dispose.) */
+    if (snapshot != NULL || (PTR_IS_REFRESH_BIN(widget) && !gtk_widget_in_destruction(widget)))
         ptr_a11y_changed(widget);
 }
 
