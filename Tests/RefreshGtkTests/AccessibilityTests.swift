@@ -379,7 +379,13 @@ struct AtSpiTests {
         let (server, display) = try AtSpiEnvironment.startServer()
         // SIGKILL: children inherit the test runner's blocked signal mask, SIGTERM included.
         defer { AtSpiEnvironment.kill(server) }
+        // A private session bus (and so accessibility bus): the client sees the demo only, never
+        // this test process, whose other tests create and destroy GTK widgets meanwhile (AT-SPI's
+        // bridge here can hold a stale object then, and a client's GetItems would crash us).
+        let (bus, address) = try AtSpiEnvironment.startSessionBus()
+        defer { AtSpiEnvironment.kill(bus) }
         var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment.removeValue(forKey: "NO_AT_BRIDGE")
         environment["DISPLAY"] = display
         environment["LANG"] = "C.UTF-8"
@@ -460,12 +466,36 @@ enum AtSpiEnvironment {
         throw AtSpiError.noDisplay
     }
 
+    /// A private session bus: the daemon and its address.
+    static func startSessionBus() throws -> (Process, String) {
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        daemon.arguments = ["--session", "--nofork", "--nosyslog", "--print-address=1"]
+        let output = Pipe()
+        daemon.standardOutput = output
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        // The daemon prints its address as its first line once it listens.
+        var data = Data()
+        while !data.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            data.append(chunk)
+        }
+        let address = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else {
+            kill(daemon)
+            throw AtSpiError.noBus
+        }
+        return (daemon, address)
+    }
+
     static func kill(_ process: Process) {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
-    enum AtSpiError: Error { case noDisplay }
+    enum AtSpiError: Error { case noDisplay, noBus }
 
     static let missing: String? = {
         let environment = ProcessInfo.processInfo.environment
@@ -479,6 +509,7 @@ enum AtSpiEnvironment {
         }
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") { return "xdotool is not installed" }
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") { return "Xvfb is not installed" }
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") { return "dbus-daemon is not installed" }
         if demo == nil { return "refresh-demo is not built next to the tests (swift build first)" }
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
