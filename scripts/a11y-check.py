@@ -109,8 +109,11 @@ def action_info(obj, name):
 
 def focused_child(obj):
     for child in fresh(obj):
-        if child is not None and "focused" in states(child):
-            return child
+        try:
+            if child is not None and "focused" in states(child):
+                return child
+        except Exception:
+            pass  # a transient row that scrolled away while we read (it no longer exists)
     return None
 
 
