@@ -2,7 +2,8 @@
 #define PTR_AREA_PRIVATE_H
 #include "CGtkShim.h"
 
-/* The Swift side of the accessible: where it asks for snapshots and texts, and runs actions. */
+/* The Swift side of an accessible (the list's or a PtrRefreshBin's): where it asks for
+ * snapshots and texts, and runs actions. */
 typedef struct {
     PtrA11yGetSnapshot snapshot;
     PtrA11yText text;
@@ -11,6 +12,8 @@ typedef struct {
     GDestroyNotify destroy;       /* called on `data` when replaced and at dispose */
     gchar *pending_action;
     guint action_idle;
+    GtkWidget *widget;            /* the widget these belong to (not a reference) */
+    AtkObject *accessible;        /* weak: its accessible, once GTK created it */
 } PtrA11yState;
 
 typedef struct {
@@ -26,13 +29,14 @@ typedef struct {
     gpointer focus_data;
     GDestroyNotify focus_notify;
     PtrA11yState a11y;
-    AtkObject *accessible;        /* weak: the PtrAreaAccessible, once GTK created it */
 } PtrScrollableArea;
 
 #define PTR_AREA(o) ((PtrScrollableArea *)(o))
 
 /* accessible.c */
 GType ptr_area_accessible_get_type(void);
+/* PtrRefreshBin's accessible (a GtkContainerAccessible: the app's widgets stay its children). */
+GType ptr_bin_accessible_get_type(void);
 /* The widget is going away: children become defunct, pending actions are dropped, the Swift
  * side's destroy-notify runs. */
 void ptr_area_a11y_dispose(PtrScrollableArea *area);

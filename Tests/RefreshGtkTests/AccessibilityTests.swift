@@ -359,16 +359,33 @@ private struct FooterPixels {
 
 /// The demo's accessibility tree as a real AT-SPI client reads it: scripts/a11y-check.py
 /// (pyatspi) drives refresh-demo with xdotool and checks every state (idle, pulling, armed,
-/// refreshing, updated, load failure, footer focus, loading, the AT's refresh action).
+/// refreshing, updated, load failure, footer focus, loading, the AT's refresh action, the
+/// list's AtkSelection); with `--list treeview|listbox|textview`, the PtrRefreshBin's panel
+/// around GTK's own list (the same states and actions, the host's list below it, the trace).
 @Suite(.serialized, .enabled(if: AtSpiEnvironment.missing == nil, "\(AtSpiEnvironment.missing ?? "")"))
 struct AtSpiTests {
     @Test func aRealAtSpiClientReadsEveryState() throws {
+        try Self.check(list: "virtual")
+    }
+
+    @Test(arguments: ["treeview", "listbox", "textview"])
+    func aRealAtSpiClientReadsTheBinAroundGtksOwnList(kind: String) throws {
+        try Self.check(list: kind)
+    }
+
+    private static func check(list: String) throws {
         let demo = try #require(AtSpiEnvironment.demo)
         // A private X server: no other test's window can sit over the demo and take its input.
         let (server, display) = try AtSpiEnvironment.startServer()
         // SIGKILL: children inherit the test runner's blocked signal mask, SIGTERM included.
         defer { AtSpiEnvironment.kill(server) }
+        // A private session bus (and so accessibility bus): the client sees the demo only, never
+        // this test process, whose other tests create and destroy GTK widgets meanwhile (AT-SPI's
+        // bridge here can hold a stale object then, and a client's GetItems would crash us).
+        let (bus, address) = try AtSpiEnvironment.startSessionBus()
+        defer { AtSpiEnvironment.kill(bus) }
         var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment.removeValue(forKey: "NO_AT_BRIDGE")
         environment["DISPLAY"] = display
         environment["LANG"] = "C.UTF-8"
@@ -377,21 +394,29 @@ struct AtSpiTests {
         environment.removeValue(forKey: "LC_MESSAGES")
         environment["GTK_THEME"] = "Adwaita"
 
+        // The demo's trace (stdout), which the script reads for the refresh it started.
+        let directory = FileManager.default.temporaryDirectory
+        let trace = directory.appendingPathComponent("a11y-trace-\(getpid())-\(list).jsonl")
+        _ = FileManager.default.createFile(atPath: trace.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let traceOutput = try FileHandle(forWritingTo: trace)
+        defer { try? traceOutput.close() }
         let app = Process()
         app.executableURL = URL(fileURLWithPath: demo)
-        app.arguments = ["--rows", "40", "--latency", "2", "--fail-rate", "0.5", "--seed", "8"]
+        app.arguments = ["--rows", "40", "--latency", "2", "--fail-rate", "0.5", "--seed", "8", "--list", list, "--trace"]
         app.environment = environment
-        app.standardOutput = FileHandle.nullDevice
+        app.standardOutput = traceOutput
         try app.run()
         defer { AtSpiEnvironment.kill(app) }
 
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-check-\(getpid()).log")
+        let log = directory.appendingPathComponent("a11y-check-\(getpid())-\(list).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let output = try FileHandle(forWritingTo: log)
         let checker = Process()
         checker.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        checker.arguments = [AtSpiEnvironment.script, String(app.processIdentifier), "--latency", "2"]
+        checker.arguments = [AtSpiEnvironment.script, String(app.processIdentifier), "--latency", "2",
+                             "--list", list, "--trace", trace.path]
         checker.environment = environment
         checker.standardOutput = output
         checker.standardError = output
@@ -402,7 +427,7 @@ struct AtSpiTests {
         try output.close()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") || $0.hasPrefix("SKIP") }
-        #expect(checker.terminationStatus == 0, "a11y-check.py failed:\n\(failures.joined(separator: "\n"))\n\(text)")
+        #expect(checker.terminationStatus == 0, "a11y-check.py --list \(list) failed:\n\(failures.joined(separator: "\n"))\n\(text)")
         #expect(text.contains("all checks passed"))
     }
 }
@@ -441,12 +466,36 @@ enum AtSpiEnvironment {
         throw AtSpiError.noDisplay
     }
 
+    /// A private session bus: the daemon and its address.
+    static func startSessionBus() throws -> (Process, String) {
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        daemon.arguments = ["--session", "--nofork", "--nosyslog", "--print-address=1"]
+        let output = Pipe()
+        daemon.standardOutput = output
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        // The daemon prints its address as its first line once it listens.
+        var data = Data()
+        while !data.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            data.append(chunk)
+        }
+        let address = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else {
+            kill(daemon)
+            throw AtSpiError.noBus
+        }
+        return (daemon, address)
+    }
+
     static func kill(_ process: Process) {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
-    enum AtSpiError: Error { case noDisplay }
+    enum AtSpiError: Error { case noDisplay, noBus }
 
     static let missing: String? = {
         let environment = ProcessInfo.processInfo.environment
@@ -460,6 +509,7 @@ enum AtSpiEnvironment {
         }
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") { return "xdotool is not installed" }
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") { return "Xvfb is not installed" }
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") { return "dbus-daemon is not installed" }
         if demo == nil { return "refresh-demo is not built next to the tests (swift build first)" }
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

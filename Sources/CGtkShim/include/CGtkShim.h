@@ -9,8 +9,8 @@
  * - PtrScrollableArea (scrollable_area.c): a GtkDrawingArea that implements GtkScrollable
  *   (interface + overridden properties) and owns nothing but the two adjustments a
  *   GtkScrolledWindow hands it; vtable hooks call Swift for adjustment changes and Tab focus.
- * - Its ATK accessible (accessible.c, ~670 lines): a GtkWidgetAccessible subclass with row and
- *   footer children, AtkAction, states and attributes, fed by the setters below.
+ * - Its ATK accessible and PtrRefreshBin's (accessible.c): row and footer children, AtkAction,
+ *   AtkSelection, states and attributes, fed by the setters below.
  * Everything else (drawing, input, sizing the adjustments) is done from Swift.
  */
 G_BEGIN_DECLS
@@ -39,13 +39,17 @@ void ptr_scrollable_area_set_focus_callback(GtkWidget *area, PtrFocusMove callba
                                             GDestroyNotify notify);
 
 /*
- * Accessibility. The area's accessible (a GtkWidgetAccessible subclass, role ATK_ROLE_LIST)
- * exposes the visible rows as ATK_ROLE_LIST_ITEM children, the footer as an
- * ATK_ROLE_PUSH_BUTTON child, ATK_STATE_BUSY while refreshing, the list's actions (AtkAction)
- * and attributes. C only maps a snapshot onto ATK: Swift decides everything in it (which actions,
- * their names and key bindings, which child is focused, what the footer runs) and says "changed"
- * once per change; C then asks for the new snapshot (only if an AT created the accessible),
- * diffs it against the one it holds and emits the ATK signals.
+ * Accessibility. Two widgets carry the refresh control's accessible, fed by one snapshot:
+ * - PtrScrollableArea (our list): a GtkWidgetAccessible subclass, role ATK_ROLE_LIST, with the
+ *   visible rows as ATK_ROLE_LIST_ITEM children and AtkSelection over them;
+ * - PtrRefreshBin (an app's scrolled window): a GtkContainerAccessible subclass, role
+ *   ATK_ROLE_PANEL, whose children are the app's own widgets.
+ * Both show the footer as an ATK_ROLE_PUSH_BUTTON child (after the others), ATK_STATE_BUSY
+ * while refreshing, the status as the description, the actions (AtkAction) and attributes.
+ * C only maps a snapshot onto ATK: Swift decides everything in it (which actions, their names
+ * and key bindings, which child is focused, what the footer runs) and says "changed" once per
+ * change; C then asks for the new snapshot (only if an AT created the accessible), diffs it
+ * against the one it holds and emits the ATK signals.
  */
 enum {
     /* `actions` hold PTR_A11Y_ACTION_FIELDS strings per action, in this order. */
@@ -58,13 +62,14 @@ enum {
 
 /* What the accessible reports. Strings and string vectors are g_malloc'ed and owned by C. */
 typedef struct {
-    gchar *name;              /* the list's accessible name */
+    gchar *name;              /* the accessible's name */
     gchar *description_key;   /* changes when the description's wording does (the text is asked at read time) */
     gboolean busy;
-    gchar **actions;          /* the list's actions (see PTR_A11Y_ACTION_FIELDS); NULL: none */
-    gchar **attributes;       /* the list's attributes: name, value, name, value, …; NULL: none */
+    gboolean manages_descendants; /* the row children are transient (our list) */
+    gchar **actions;          /* the accessible's actions (see PTR_A11Y_ACTION_FIELDS); NULL: none */
+    gchar **attributes;       /* its attributes: name, value, name, value, …; NULL: none */
     gint row_count;           /* rows in the list: the row children's set size */
-    gint first_row, n_rows;   /* the row children are rows first ..< first + n_rows */
+    gint first_row, n_rows;   /* the row children are rows first ..< first + n_rows (a bin: none) */
     gint focused_child;       /* the virtual focus: a row child 0 ..< n_rows, n_rows for the footer, -1 none */
     gchar *footer_name;       /* NULL: no footer child */
     gboolean footer_showing;  /* on screen */
@@ -75,28 +80,30 @@ typedef struct {
 } PtrA11ySnapshot;
 
 typedef enum {
-    PTR_A11Y_TEXT_DESCRIPTION = 0, /* the list's description (its refresh status) */
+    PTR_A11Y_TEXT_DESCRIPTION = 0, /* the description (the refresh status) */
     PTR_A11Y_TEXT_ROW = 1,         /* row `index`'s name */
 } PtrA11yTextKind;
 
 /* Fills `snapshot` (zeroed, focused_child -1) with the current state; C frees what it puts there. */
-typedef void (*PtrA11yGetSnapshot)(GtkWidget *area, PtrA11ySnapshot *snapshot, gpointer user_data);
+typedef void (*PtrA11yGetSnapshot)(GtkWidget *widget, PtrA11ySnapshot *snapshot, gpointer user_data);
 /* Texts that must be true whenever read. Returns a g_malloc'ed string, or NULL. */
-typedef gchar *(*PtrA11yText)(GtkWidget *area, PtrA11yTextKind kind, gint index, gpointer user_data);
-/* `action`: the action's PTR_A11Y_ACTION_ID; called from an idle, never inside the AT's call. */
-typedef void (*PtrA11yActivate)(GtkWidget *area, const gchar *action, gpointer user_data);
+typedef gchar *(*PtrA11yText)(GtkWidget *widget, PtrA11yTextKind kind, gint index, gpointer user_data);
+/* `action`: an action's PTR_A11Y_ACTION_ID, called from an idle, never inside the AT's call; or
+ * a selection request from AtkSelection ("select-row:N", "select-none"), run at once inside the
+ * AT's call (as GTK's own lists select), after which the snapshot must show it. */
+typedef void (*PtrA11yActivate)(GtkWidget *widget, const gchar *action, gpointer user_data);
 
 /*
- * `destroy` (may be NULL) is called with `user_data` when the callbacks are replaced and at the
- * area's dispose; nothing is called afterwards. All NULL: unregister (pending actions are dropped).
+ * `widget`: a PtrScrollableArea or a PtrRefreshBin. `destroy` (may be NULL) is called with
+ * `user_data` when the callbacks are replaced, at the area's dispose and at the bin's finalize;
+ * nothing is called afterwards. All NULL: unregister (pending actions are dropped).
  */
-void ptr_scrollable_area_set_a11y_callbacks(GtkWidget *area, PtrA11yGetSnapshot snapshot, PtrA11yText text,
-                                            PtrA11yActivate activate, gpointer user_data,
-                                            GDestroyNotify destroy);
+void ptr_a11y_set_callbacks(GtkWidget *widget, PtrA11yGetSnapshot snapshot, PtrA11yText text,
+                            PtrA11yActivate activate, gpointer user_data, GDestroyNotify destroy);
 /* The snapshot changed: the accessible (if any) asks for it and tells ATs what changed. */
-void ptr_scrollable_area_a11y_changed(GtkWidget *area);
-/* The accessible, if GTK created it (for tests); NULL otherwise. Does not create it. */
-AtkObject *ptr_scrollable_area_peek_accessible(GtkWidget *area);
+void ptr_a11y_changed(GtkWidget *widget);
+/* The widget's accessible, if GTK created it (for tests); NULL otherwise. Does not create it. */
+AtkObject *ptr_a11y_peek_accessible(GtkWidget *widget);
 
 /* A boolean GtkSettings property set (g_object_set is variadic). */
 static inline void ptr_settings_set_boolean(GtkSettings *settings, const gchar *name, gboolean value) {

@@ -52,7 +52,11 @@ public final class RefreshBin: RefreshController {
     package init(bin: UnsafeMutablePointer<GtkWidget>, scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
         let host = ScrolledWindowHost(bin: bin, scrolledWindow: scrolledWindow)
         scrollHost = host
-        super.init(host: host, accessibility: nil, focusArea: nil, ownerKey: RefreshBin.ownerKey)
+        // The bin's accessible carries the refresh status and actions (the list's snapshot and
+        // strings); the app's own widgets stay its children (docs/behaviour.md, "Accessibility on a
+        // foreign host").
+        super.init(host: host, accessibility: AccessibilityBridge(bin: bin), focusArea: nil,
+                   ownerKey: RefreshBin.ownerKey)
         // Properties set before the child was added (g_object_new, GtkBuilder) apply now.
         applyGObjectProperties()
         publishState()

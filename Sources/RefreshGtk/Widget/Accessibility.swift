@@ -2,9 +2,11 @@ import CGtk
 import CGtkShim
 import RefreshCore
 
-/// Everything the list tells assistive technologies at one moment, immutable: built in Swift
-/// once per change, read by the C accessible (`Sources/CGtkShim/accessible.c`), which only maps it onto
-/// ATK and emits the signals for what differs from the last one.
+/// Everything the refresh control tells assistive technologies at one moment, immutable: built in
+/// Swift once per change, read by the C accessible (`Sources/CGtkShim/accessible.c`), which only maps it onto
+/// ATK and emits the signals for what differs from the last one. The same snapshot, with the
+/// same strings, serves our list (rows as children) and a `RefreshBin` (the app's own widgets
+/// are the children; no rows of ours).
 struct AccessibleSnapshot: Equatable {
     struct Action: Equatable {
         /// The AtkAction name ("refresh", "click").
@@ -49,6 +51,9 @@ struct AccessibleSnapshot: Equatable {
     let footer: Footer?
     /// The selected row, -1 none (ATK_STATE_SELECTED on its child; docs/behaviour.md, "Rows").
     var selectedRow = -1
+    /// Our list: the visible rows are children (transient: MANAGES_DESCENDANTS). False on a
+    /// `RefreshBin`, whose host's own accessible shows its rows.
+    var exposesRows = true
 
     struct Footer: Equatable {
         let name: String
@@ -77,9 +82,10 @@ struct AccessibleSnapshot: Equatable {
     }
 
     var attributes: [(name: String, value: String)] {
-        [("row-count", "\(rowCount)"), ("first-visible-row", "\(firstRow)"), ("visible-rows", "\(visibleRows)"),
-         ("focused-row", footerFocused ? "footer" : "\(focusedRow)"), ("refresh-state", header.rawValue),
-         ("footer-state", footerPhase.rawValue)]
+        let states = [("refresh-state", header.rawValue), ("footer-state", footerPhase.rawValue)]
+        guard exposesRows else { return [("row-count", "\(rowCount)")] + states }
+        return [("row-count", "\(rowCount)"), ("first-visible-row", "\(firstRow)"), ("visible-rows", "\(visibleRows)"),
+                ("focused-row", footerFocused ? "footer" : "\(focusedRow)")] + states
     }
 
     /// The list's description at `now` (the engine's monotonic seconds): "Pull down to refresh",
@@ -114,7 +120,8 @@ struct AccessibleSnapshot: Equatable {
         AccessibleSnapshot(name: name, header: header, footerPhase: footerPhase, outcome: outcome,
                            lastUpdated: lastUpdated, actions: actions, rowCount: rowCount, firstRow: firstRow,
                            visibleRows: visibleRows, focusedRow: focusedRow, hasFocus: hasFocus,
-                           footerFocused: footerFocused, footer: footer, selectedRow: selectedRow)
+                           footerFocused: footerFocused, footer: footer, selectedRow: selectedRow,
+                           exposesRows: exposesRows)
     }
 
     /// Before the first update: the name, nothing else.
@@ -125,10 +132,11 @@ struct AccessibleSnapshot: Equatable {
     }
 
     /// Every decision about what ATs see: the available actions, what the footer runs, which
-    /// child has the focus, the key bindings.
+    /// child has the focus, the key bindings. `list`: our list, whose rows are children; nil on
+    /// a foreign host (a `RefreshBin`), which has no rows of ours.
     @MainActor
-    static func make(engine: RefreshEngine, list: ListView, names: Names, outcome: Outcome?, hasFocus: Bool,
-                     footerFocused: Bool, footerActionable: Bool) -> AccessibleSnapshot {
+    static func make(engine: RefreshEngine, host: any ScrollHost, list: ListView?, names: Names, outcome: Outcome?,
+                     hasFocus: Bool, footerFocused: Bool, footerActionable: Bool) -> AccessibleSnapshot {
         let atRest = engine.header == .idle
         let canLoad = atRest && !engine.isShortList
         let activateKey = KeyBinding.accessibleName(KeyBinding.activate)
@@ -153,20 +161,21 @@ struct AccessibleSnapshot: Equatable {
             let click = Action(name: "click", id: runs?.id ?? "",
                                localizedName: engine.footer == .failed ? names.retry : names.loadMore,
                                keyBinding: activateKey)
-            let showing = visual.top < list.viewportHeight && visual.top + Tuning.footerHeight > 0
+            let viewport = list?.viewportHeight ?? engine.viewportHeight
+            let showing = visual.top < viewport && visual.top + Tuning.footerHeight > 0
             footer = Footer(name: L10n.footerText(for: engine.footer), showing: showing, actionable: footerActionable,
                             action: click)
         }
 
-        let rows = visibleRows(list: list)
+        let rows = list.map { visibleRows(list: $0) } ?? (first: 0, count: 0, focused: -1)
         // The selected row has the virtual focus while it is on screen (the arrow keys move it).
-        let selected = list.selectedRow ?? -1
+        let selected = list?.selectedRow ?? -1
         let focused = selected >= rows.first && selected < rows.first + rows.count ? selected : rows.focused
         return AccessibleSnapshot(name: names.list, header: engine.header, footerPhase: engine.footer,
                                   outcome: outcome, lastUpdated: engine.lastUpdated, actions: actions,
-                                  rowCount: list.rowCount, firstRow: rows.first, visibleRows: rows.count,
+                                  rowCount: host.rowCount, firstRow: rows.first, visibleRows: rows.count,
                                   focusedRow: focused, hasFocus: hasFocus, footerFocused: footerFocused,
-                                  footer: footer, selectedRow: selected)
+                                  footer: footer, selectedRow: selected, exposesRows: list != nil)
     }
 
     /// The rows drawn in the viewport (`first ..< first + count`) and the focused one: the first
@@ -187,11 +196,12 @@ struct AccessibleSnapshot: Equatable {
     }
 }
 
-/// What the list tells assistive technologies (ATK, exported over AT-SPI by GTK's bridge).
+/// What the refresh control tells assistive technologies (ATK, exported over AT-SPI by GTK's
+/// bridge), on our list's area or on a `PtrRefreshBin`.
 ///
-/// After every update the view hands over the engine's state; the bridge builds an
+/// After every update the controller hands over the engine's state; the bridge builds an
 /// `AccessibleSnapshot` and, when it differs from the last one, tells the C accessible once
-/// (`ptr_scrollable_area_a11y_changed`). The accessible pulls the snapshot through a callback
+/// (`ptr_a11y_changed`). The accessible pulls the snapshot through a callback
 /// only when an AT created it, and asks for the texts that must be true whenever read (the
 /// description, row names) at read time.
 @MainActor
@@ -205,12 +215,14 @@ final class AccessibilityBridge {
         init(_ bridge: AccessibilityBridge) { self.bridge = bridge }
     }
 
-    private let area: UnsafeMutablePointer<GtkWidget>
+    /// Our list's area or the bin: the widget whose accessible C makes.
+    private let widget: UnsafeMutablePointer<GtkWidget>
     /// Weak, and cleared at teardown: the app's controller may own the view and be its source.
     private weak var source: RowRenderer?
     /// Tests build a bridge over a bare `RowSource` (what `TextRowRenderer` reads).
     private weak var textSource: RowSource?
-    /// Runs an AT's action ("refresh", "load-more", "retry") from the main loop.
+    /// Runs an AT's action ("refresh", "load-more", "retry", "activate-row:N") from the main
+    /// loop, and AtkSelection's requests ("select-row:N", "select-none") at once.
     var onAction: ((String) -> Void)?
     /// Seconds on GLib's monotonic clock (the engine's time base); injectable for tests.
     var clock: @MainActor () -> Double = { RefreshView.clock() }
@@ -220,9 +232,10 @@ final class AccessibilityBridge {
     private let names = AccessibleSnapshot.Names()
     /// What C reads; replaced whole, once per change.
     private(set) var snapshot: AccessibleSnapshot
-    /// Set by `tearDown` or when C dropped the registration (the area's dispose): no more C calls.
+    /// Set by `tearDown` or when C dropped the registration (the area's dispose, the bin's
+    /// finalize): no more C calls.
     private var isTornDown = false
-    /// C holds the registration: false after `tearDown` or the area's dispose.
+    /// C holds the registration: false after `tearDown` or when C dropped it.
     var isConnected: Bool { !isTornDown }
 
     convenience init(area: UnsafeMutablePointer<GtkWidget>, source: RowSource) {
@@ -234,8 +247,13 @@ final class AccessibilityBridge {
         self.init(area: area, rows: source)
     }
 
+    /// A `PtrRefreshBin`'s: the same status and actions, no rows of ours.
+    convenience init(bin: UnsafeMutablePointer<GtkWidget>) {
+        self.init(area: bin, rows: nil)
+    }
+
     private init(area: UnsafeMutablePointer<GtkWidget>, rows source: RowRenderer?) {
-        self.area = area
+        widget = area
         self.source = source
         snapshot = .empty(names: names)
         let getSnapshot: PtrA11yGetSnapshot = { _, out, data in
@@ -265,12 +283,12 @@ final class AccessibilityBridge {
             MainActor.assumeIsolated {
                 guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return }
                 let registration = Unmanaged<Registration>.fromOpaque(pointer).takeRetainedValue()
-                // Replaced by `tearDown`, or the area is being disposed: never call C again.
+                // Replaced by `tearDown`, or the widget is going away: never call C again.
                 registration.bridge?.detach()
             }
         }
         let registration = Unmanaged.passRetained(Registration(self)).toOpaque()
-        ptr_scrollable_area_set_a11y_callbacks(area, getSnapshot, text, activate, registration, release)
+        ptr_a11y_set_callbacks(area, getSnapshot, text, activate, registration, release)
     }
 
     isolated deinit {
@@ -288,7 +306,7 @@ final class AccessibilityBridge {
         guard !isTornDown else { return }
         // C runs the destroy-notify, releasing the registration; from deinit it no longer
         // reaches this bridge, hence the explicit detach.
-        ptr_scrollable_area_set_a11y_callbacks(area, nil, nil, nil, nil, nil)
+        ptr_a11y_set_callbacks(widget, nil, nil, nil, nil, nil)
         detach()
     }
 
@@ -304,24 +322,26 @@ final class AccessibilityBridge {
         outcome = ok ? .updated(newRows: max(newRows, 0)) : .failed
     }
 
-    /// Builds the snapshot from the engine and the list; tells C only when it changed.
-    func sync(engine: RefreshEngine, list: ListView, footerFocused: Bool, footerActionable: Bool) {
+    /// Builds the snapshot from the engine and the host (`list`: our list, nil on a bin);
+    /// tells C only when it changed.
+    func sync(engine: RefreshEngine, host: any ScrollHost, list: ListView?, footerFocused: Bool,
+              footerActionable: Bool) {
         guard !isTornDown else { return }
-        publish(.make(engine: engine, list: list, names: names, outcome: outcome,
-                      hasFocus: gtk_widget_has_focus(area) != 0, footerFocused: footerFocused,
+        publish(.make(engine: engine, host: host, list: list, names: names, outcome: outcome,
+                      hasFocus: gtk_widget_has_focus(widget) != 0, footerFocused: footerFocused,
                       footerActionable: footerActionable))
     }
 
     /// The keyboard focus entered or left the area: the virtual focus follows.
     func focusChanged() {
         guard !isTornDown else { return }
-        publish(snapshot.with(hasFocus: gtk_widget_has_focus(area) != 0))
+        publish(snapshot.with(hasFocus: gtk_widget_has_focus(widget) != 0))
     }
 
     private func publish(_ next: AccessibleSnapshot) {
         guard next != snapshot else { return }
         snapshot = next
-        ptr_scrollable_area_a11y_changed(area)
+        ptr_a11y_changed(widget)
     }
 
     // MARK: - Texts asked at read time
@@ -351,6 +371,7 @@ extension AccessibleSnapshot {
         out.pointee.name = g_strdup(name)
         out.pointee.description_key = g_strdup(descriptionKey)
         out.pointee.busy = busy ? 1 : 0
+        out.pointee.manages_descendants = exposesRows ? 1 : 0
         out.pointee.actions = Self.strv(actions.flatMap(\.fields))
         out.pointee.attributes = Self.strv(attributes.flatMap { [$0.name, $0.value] })
         out.pointee.row_count = gint(clamping: rowCount)
@@ -367,6 +388,7 @@ extension AccessibleSnapshot {
         out.pointee.footer_actions = footer.map { Self.strv($0.action.fields) } ?? nil
         out.pointee.selected_row = gint(clamping: selectedRow)
         // C puts each row's index after the id: "activate-row:5" (onAction).
+        guard exposesRows else { return }
         out.pointee.row_actions = Self.strv(Action(name: "activate", id: "activate-row", localizedName: L10n.activateRow,
                                                    keyBinding: KeyBinding.accessibleName(KeyBinding.activate)).fields)
     }

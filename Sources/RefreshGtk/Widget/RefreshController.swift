@@ -103,8 +103,8 @@ public class RefreshController {
     private let decorations: Decorations
     /// The async handlers (`refreshAction`, `loadMoreAction`) and their task: RefreshController+Async.swift.
     let asyncActions = AsyncActions()
-    /// ATK (our list only): role, name, status, busy state, actions, rows and footer
-    /// (Widget/Accessibility.swift). A foreign host keeps its own accessible.
+    /// ATK: name, status, busy state, actions and footer, plus the rows on our list
+    /// (Widget/Accessibility.swift). On a bin the host's own accessible stays its child.
     let accessibilityBridge: AccessibilityBridge?
     /// Tab moved the keyboard focus from the rows to the footer (a focus stop inside the area).
     private(set) var footerFocused = false
@@ -493,7 +493,8 @@ public class RefreshController {
     func moveSelection(by step: Int) -> Bool { false }
     /// Enter activated the selected row (true), or none is selected.
     func activateSelection() -> Bool { false }
-    /// An AT ran an action the controller does not know ("activate-row:N").
+    /// An AT ran an action the controller does not know ("activate-row:N"), or AtkSelection asked
+    /// for a selection ("select-row:N", "select-none").
     func accessibleAction(_ id: String) {}
 
     /// Scrolls the least that shows content y `top ..< bottom` whole (eased like a key scroll).
@@ -559,7 +560,7 @@ public class RefreshController {
     // MARK: - Keyboard focus and accessibility
 
     private func connectAccessibility() {
-        guard let accessibility = accessibilityBridge, let area = focusArea else { return }
+        guard let accessibility = accessibilityBridge else { return }
         accessibility.onAction = { [weak self] action in
             guard let self else { return }
             switch action {
@@ -568,6 +569,8 @@ public class RefreshController {
             default: self.accessibleAction(action)
             }
         }
+        // The focus stop on the footer is our list's (a bin is not focusable itself).
+        guard let area = focusArea else { return }
         let focus: PtrFocusMove = { _, direction, hasFocus, data in
             let bits = Int(bitPattern: data)
             return MainActor.assumeIsolated {
@@ -614,7 +617,7 @@ public class RefreshController {
     }
 
     fileprivate func syncAccessibility() {
-        guard !isDestroyed, let accessibility = accessibilityBridge, let list = host as? ListView else { return }
+        guard !isDestroyed, let accessibility = accessibilityBridge else { return }
         if footerFocused {
             // The focus stop went away (rows arrived below it, or it scrolled out): back to the rows.
             let footer = engine.footerVisual
@@ -624,7 +627,8 @@ public class RefreshController {
                 host.queueDraw()
             }
         }
-        accessibility.sync(engine: engine, list: list, footerFocused: footerFocused, footerActionable: footerIsReachable)
+        accessibility.sync(engine: engine, host: host, list: host as? ListView, footerFocused: footerFocused,
+                           footerActionable: footerIsReachable)
     }
 
     /// The root widget is being destroyed: stop everything that could call back.

@@ -119,11 +119,22 @@ public final class RefreshView: RefreshController {
     }
 
     override func accessibleAction(_ id: String) {
-        let prefix = "activate-row:"
-        guard id.hasPrefix(prefix), let row = Int(id.dropFirst(prefix.count)), row >= 0, row < list.rowCount
+        if id == "select-none" {
+            selectedRow = nil
+            return
+        }
+        let (activates, select) = ("activate-row:", "select-row:")
+        guard let prefix = [activates, select].first(where: id.hasPrefix),
+              let row = Int(id.dropFirst(prefix.count)), row >= 0, row < list.rowCount
         else { return }
-        selectedRow = row
-        activate(row)
+        if prefix == activates {
+            selectedRow = row
+            activate(row)
+        } else {
+            // AtkSelection selects as a click does (the focus ring on the row), without activating.
+            list.cursorFocused = true
+            selectedRow = row
+        }
     }
 
     private func activate(_ row: Int) {
