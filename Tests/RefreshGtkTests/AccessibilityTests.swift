@@ -446,24 +446,28 @@ enum AtSpiEnvironment {
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }()
 
-    /// Starts Xvfb on the first free display from :150 (other suites use lower numbers).
+    /// Starts Xvfb on a display it picks itself (`-displayfd`: the first free one, whatever
+    /// stale locks other runs left), once it accepts connections.
     static func startServer() throws -> (Process, String) {
-        for number in 150..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
-            let server = Process()
-            server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            server.arguments = [":\(number)", "-screen", "0", "1024x900x24", "-nolisten", "tcp"]
-            server.standardOutput = FileHandle.nullDevice
-            server.standardError = FileHandle.nullDevice
-            try server.run()
-            let socket = "/tmp/.X11-unix/X\(number)"
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, server.isRunning, !FileManager.default.fileExists(atPath: socket) {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            if server.isRunning, FileManager.default.fileExists(atPath: socket) { return (server, ":\(number)") }
-            kill(server)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1024x900x24", "-nolisten", "tcp"]
+        let ready = Pipe()
+        server.standardOutput = ready
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        var written = Data()
+        while !written.contains(UInt8(ascii: "\n")) {
+            let chunk = ready.fileHandleForReading.availableData  // blocks until data or the end
+            if chunk.isEmpty { break }  // Xvfb exited without a display
+            written.append(chunk)
         }
-        throw AtSpiError.noDisplay
+        let text = String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let number = Int(text), server.isRunning else {
+            kill(server)
+            throw AtSpiError.noDisplay
+        }
+        return (server, ":\(number)")
     }
 
     /// A private session bus: the daemon and its address.
