@@ -181,6 +181,28 @@ mutant "Tab never reaches the footer" \
   'if forward, !footerFocused, footerIsReachable {' 'if forward, !footerFocused, footerIsReachable, isDestroyed {' \
   'RefreshGtkTests.AccessibilityTests'
 
+# --- Hosts, kept rows, accessibility added in round 2 (issues 12, 19) ------------------------------
+mutant "a tree view's column headers move down with the pull" \
+  Sources/RefreshGtk/Hosts/ScrolledWindowHost.swift \
+  'let pinned = pinnedHeaders?.isActive == true ? max(0, gint(displacement.rounded())) : 0' 'let pinned: gint = 0' \
+  'RefreshGtkTests.PinnedHeaderTests'
+mutant "a pull keeps the selection its press made" \
+  Sources/RefreshGtk/Hosts/ScrolledWindowHost.swift \
+  'saved.restore(content)' '_ = saved' \
+  'RefreshGtkTests.PinnedHeaderTests'
+mutant "a kept row image is shown whatever the row's state" \
+  Sources/RefreshGtk/Rows/RowImageCache.swift \
+  'if let kept = entries[key], kept.look == look {' 'if let kept = entries[key], kept.look.deviceWidth == look.deviceWidth {' \
+  'RefreshGtkTests.RowImageCacheTests'
+mutant "ATs are not told when a refresh makes the list busy" \
+  Sources/CGtkShim/accessible.c \
+  'atk_object_notify_state_change(object, ATK_STATE_BUSY, s->busy);' '(void)s;' \
+  'RefreshGtkTests.BinAccessibilityTests'
+mutant "an AT's selection request selects nothing" \
+  Sources/CGtkShim/accessible.c \
+  'request_selection(object, id);' '(void)id;' \
+  'RefreshGtkTests.BinAccessibilityTests/theListsSelectionIsAtkSelection'
+
 # --- The demo: command line, trace, simulated source (RefreshDemo) --------------------------------
 mutant "the trace omits quit" \
   Sources/RefreshDemo/Trace.swift \
