@@ -91,7 +91,8 @@ package struct HostSurface {
         gtk_container_check_resize(gcast(toplevel))
     }
 
-    /// The rows without the live decorations, their top at `contentTop` (the scrubber's scene).
+    /// The rows without the live decorations, their top at `contentTop` below where the header
+    /// hangs (the scrubber's scene).
     /// `inPaint`: called from a draw handler, where the layout is done and must not be redone.
     package func renderContent(_ cr: OpaquePointer, contentTop: Double, inPaint: Bool = false) {
         renderBackground(cr, width: width, height: height)
@@ -101,6 +102,18 @@ package struct HostSurface {
             view.list.render(cr, width: width, height: height)
         } else if let bin = controller as? RefreshBin, gtk_widget_get_realized(widget) != 0 {
             if !inPaint { layOut() }
+            let top = headerTop
+            if top > 0 {
+                // A tree view's pinned column headers stay; only its rows move down below them.
+                cairo_save(cr)
+                cairo_rectangle(cr, 0, 0, width, top)
+                cairo_clip(cr)
+                gtk_widget_draw(bin.scrolledWindow, cr)
+                drawColumnHeaders(cr, in: bin.scrolledWindow)
+                cairo_restore(cr)
+                cairo_rectangle(cr, 0, top + contentTop, width, max(0, height - top - contentTop))
+                cairo_clip(cr)
+            }
             cairo_translate(cr, 0, contentTop)
             gtk_widget_draw(bin.scrolledWindow, cr)
             drawColumnHeaders(cr, in: bin.scrolledWindow)

@@ -247,8 +247,15 @@ package final class QATools {
         let widget = surface.widget
         let visual = HeaderScene.visual(moment, style: controller.headerStyle)
         surface.renderContent(cr, contentTop: visual.contentTop, inPaint: inPaint)
+        // The header hangs below a tree view's pinned column headers, as in the window.
+        let top = surface.headerTop
+        cairo_save(cr)
+        cairo_rectangle(cr, 0, top, width, max(0, height - top))
+        cairo_clip(cr)
+        cairo_translate(cr, 0, top)
         HeaderPainter(pangoContext: gtk_widget_get_pango_context(widget))
             .draw(visual, cr: cr, width: width, palette: Palette.theme(gtk_widget_get_style_context(widget)))
+        cairo_restore(cr)
     }
 
     // MARK: - Saving frames
