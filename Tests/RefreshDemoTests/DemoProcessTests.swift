@@ -1,4 +1,5 @@
 import Foundation
+import RefreshTestSupport
 import Testing
 
 /// The real app, as a person runs it: `refresh-demo --trace` on a private Xvfb display, driven
@@ -171,26 +172,12 @@ final class DemoProcess: @unchecked Sendable {
         return true
     }
 
-    /// Starts Xvfb on a display number it picks itself (`-displayfd`: the first one free, stale
-    /// lock files of dead servers taken over) and returns it once the server accepts
-    /// connections — Xvfb writes the number to the pipe only then. Scanning /tmp for lock files
-    /// instead raced with every other Xvfb on the machine and was fooled by stale locks.
+    /// Starts Xvfb on a display it picks itself (`PrivateXvfb`; scanning /tmp for lock files
+    /// instead raced with every other Xvfb on the machine and was fooled by stale locks).
     private static func startServer(_ server: Process) throws -> String {
-        server.executableURL = URL(fileURLWithPath: try #require(tool("Xvfb")))
-        server.arguments = ["-displayfd", "1", "-screen", "0", "800x900x24", "-nolisten", "tcp"]
-        let ready = Pipe()
-        server.standardOutput = ready
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        var written = Data()
-        while !written.contains(UInt8(ascii: "\n")) {
-            let chunk = ready.fileHandleForReading.availableData  // blocks until data or the end
-            if chunk.isEmpty { break }  // Xvfb exited without a display
-            written.append(chunk)
-        }
-        let text = String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let number = Int(text) else { throw DemoProcessError.noDisplay }
-        return ":\(number)"
+        guard let display = try PrivateXvfb.start(server, xvfb: try #require(tool("Xvfb")), screen: "800x900x24")
+        else { throw DemoProcessError.noDisplay }
+        return display
     }
 
     /// Parses whole lines; empty data is the end of the app's stdout.

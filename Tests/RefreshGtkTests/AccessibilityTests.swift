@@ -46,18 +46,6 @@ struct AccessibilityTests {
         }
     }
 
-    private static func attribute(_ object: UnsafeMutablePointer<AtkObject>, _ name: String) -> String? {
-        let set = atk_object_get_attributes(object)
-        defer { atk_attribute_set_free(set) }
-        var node = set
-        while let current = node {
-            let attribute = current.pointee.data.assumingMemoryBound(to: AtkAttribute.self).pointee
-            if String(cString: attribute.name) == name { return String(cString: attribute.value) }
-            node = current.pointee.next
-        }
-        return nil
-    }
-
     private static func child(_ object: UnsafeMutablePointer<AtkObject>, _ index: Int32) -> UnsafeMutablePointer<AtkObject>? {
         guard let child = atk_object_ref_accessible_child(object, index) else { return nil }
         g_object_unref(child)  // the list keeps its children
@@ -91,7 +79,7 @@ struct AccessibilityTests {
         #expect(atk_object_get_role(list) == ATK_ROLE_LIST)
         #expect(Self.name(list) == L10n.listAccessibleName)
         #expect(Self.description(list) == L10n.neverUpdated)
-        #expect(Self.attribute(list, "row-count") == "300")
+        #expect(Atk.attribute(list, "row-count") == "300")
         #expect(Self.actionNames(list).contains("refresh"))
         #expect(!Self.has(list, ATK_STATE_BUSY))
 
@@ -101,8 +89,8 @@ struct AccessibilityTests {
         let first = try #require(Self.child(list, 0))
         #expect(atk_object_get_role(first) == ATK_ROLE_LIST_ITEM)
         #expect(Self.name(first) == "Row 0, Subtitle 0")
-        #expect(Self.attribute(first, "posinset") == "1")
-        #expect(Self.attribute(first, "setsize") == "300")
+        #expect(Atk.attribute(first, "posinset") == "1")
+        #expect(Atk.attribute(first, "setsize") == "300")
         #expect(atk_object_get_parent(first) == list)
         #expect(atk_object_get_index_in_parent(first) == 0)
         // The first row is the focused descendant while the list has the keyboard focus.
@@ -110,7 +98,7 @@ struct AccessibilityTests {
         #expect(gtk_widget_has_focus(h.view.list.area) != 0)
         #expect(Self.has(list, ATK_STATE_FOCUSED))
         #expect(Self.has(first, ATK_STATE_FOCUSED))
-        #expect(Self.attribute(list, "focused-row") == "0")
+        #expect(Atk.attribute(list, "focused-row") == "0")
 
         h.view.beginRefreshing()
         #expect(Self.has(list, ATK_STATE_BUSY))
@@ -122,7 +110,7 @@ struct AccessibilityTests {
         #expect(!Self.has(list, ATK_STATE_BUSY))
         let updated = "\(L10n.updated), \(L10n.newRows(3))"
         #expect(Self.description(list) == updated)
-        #expect(Self.attribute(list, "row-count") == "303")
+        #expect(Atk.attribute(list, "row-count") == "303")
         #expect(MainLoop.run(until: { h.view.headerPhase == .idle }))
         #expect(Self.description(list) == "\(updated). \(L10n.lastUpdated(L10n.justNow))")
     }
@@ -180,7 +168,7 @@ struct AccessibilityTests {
         #expect(h.view.footerFocused)
         #expect(gtk_widget_has_focus(area) != 0)
         #expect(Self.has(footer, ATK_STATE_FOCUSED))
-        #expect(Self.attribute(list, "focused-row") == "footer")
+        #expect(Atk.attribute(list, "focused-row") == "footer")
 
         // Shift+Tab goes back to the rows, Tab to the footer again.
         #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_BACKWARD) != 0)
@@ -450,24 +438,11 @@ enum AtSpiEnvironment {
     /// stale locks other runs left), once it accepts connections.
     static func startServer() throws -> (Process, String) {
         let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = ["-displayfd", "1", "-screen", "0", "1024x900x24", "-nolisten", "tcp"]
-        let ready = Pipe()
-        server.standardOutput = ready
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        var written = Data()
-        while !written.contains(UInt8(ascii: "\n")) {
-            let chunk = ready.fileHandleForReading.availableData  // blocks until data or the end
-            if chunk.isEmpty { break }  // Xvfb exited without a display
-            written.append(chunk)
-        }
-        let text = String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let number = Int(text), server.isRunning else {
+        guard let display = try PrivateXvfb.start(server, screen: "1024x900x24") else {
             kill(server)
             throw AtSpiError.noDisplay
         }
-        return (server, ":\(number)")
+        return (server, display)
     }
 
     /// A private session bus: the daemon and its address.
