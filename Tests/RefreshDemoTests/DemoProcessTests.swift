@@ -6,8 +6,12 @@ import Testing
 /// with xdotool (real X input through the server), asserting on its trace lines and exit status.
 @Suite(.serialized, .enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"))
 struct DemoProcessTests {
-    @Test func closingTheWindowMidRefreshExitsCleanly() throws {
-        let demo = try DemoProcess(["--trace", "--latency", "30"])
+    /// Every list kind: ours, and GTK's lists in a RefreshBin.
+    static let lists = ["virtual", "treeview", "listbox", "textview"]
+
+    @Test(arguments: lists)
+    func closingTheWindowMidRefreshExitsCleanly(list: String) throws {
+        let demo = try DemoProcess(["--list", list, "--trace", "--latency", "30", "--rows", "100"])
         defer { demo.stop() }
         try demo.waitFor { $0.event == "ready" }
         demo.xdotool("mousemove", "200", "400")
@@ -34,8 +38,9 @@ struct DemoProcessTests {
         #expect(demo.lines.last?.event == "quit")
     }
 
-    @Test func wheelNotchesOnTheRealWindowRefreshOnceAndApplyTheRows() throws {
-        let demo = try DemoProcess(["--trace", "--latency", "0.2", "--rows", "100", "--seed", "7"])
+    @Test(arguments: lists)
+    func wheelNotchesOnTheRealWindowRefreshOnceAndApplyTheRows(list: String) throws {
+        let demo = try DemoProcess(["--list", list, "--trace", "--latency", "0.2", "--rows", "100", "--seed", "7"])
         defer { demo.stop() }
         try demo.waitFor { $0.event == "ready" }
         demo.xdotool("mousemove", "200", "400")
