@@ -19,7 +19,7 @@ package final class ArcHeader: RefreshHeaderStyle {
 
     package func draw(_ frame: HeaderFrame, cr: OpaquePointer) {
         let visual = frame.visual
-        let panel = frame.panel(heldHeight: heldHeight)
+        let panel = frame.snappedPanel(heldHeight: heldHeight, cr: cr)
         let center = (x: frame.width / 2, y: panel.y + panel.height / 2)
         let palette = frame.palette
         let r = Self.radius

@@ -19,13 +19,14 @@ struct RecordTests {
     static let differingShare = 0.005
 
     struct Run: CustomTestStringConvertible, Sendable {
-        let style: HeaderStyle
+        let style: DemoHeader
         let scale: Int
         var list: ListKind = .virtual
         var testDescription: String { "\(list.rawValue) \(style.rawValue) ×\(scale)" }
     }
 
-    static let runs: [Run] = HeaderStyle.allCases.flatMap { style in [1, 2].map { Run(style: style, scale: $0) } }
+    /// Our list: every style, the app-drawn arc included, at both scales.
+    static let runs: [Run] = DemoHeader.allCases.flatMap { style in [1, 2].map { Run(style: style, scale: $0) } }
     /// GTK's lists in a RefreshBin: every list, every style and both scales at least once.
     static let foreignRuns: [Run] = [
         Run(style: .jike, scale: 1, list: .treeview), Run(style: .classic, scale: 2, list: .treeview),
@@ -132,11 +133,23 @@ struct RecordTests {
         #expect(instants.count == 6)
         for (frame, moment) in instants {
             let live = try #require(ImageSurface(contentsOfPNG: directory.appendingPathComponent(frame.file).path))
-            let snapshot = Snapshot.header(HeaderScene.visual(moment, style: run.style), width: index.width,
+            let timings = run.style.timings
+            let snapshot: ImageSurface
+            let heldHeight: Double
+            if let custom = run.style.makeCustomStyle() {
+                heldHeight = custom.heldHeight
+                snapshot = Snapshot.header(HeaderScene.visual(moment, style: timings, heldHeight: heldHeight),
+                                           style: custom, width: index.width, scale: Double(run.scale),
+                                           palette: index.palette.palette, background: index.backgroundColor)
+            } else {
+                heldHeight = timings.heldHeight
+                snapshot = Snapshot.header(HeaderScene.visual(moment, style: timings), width: index.width,
                                            scale: Double(run.scale), palette: index.palette.palette,
                                            background: index.backgroundColor)
-            if let difference = Self.compare(live: live, pull: frame.pull, snapshot: snapshot, style: run.style,
-                                             scale: run.scale, width: index.width, headerTop: index.header_top) {
+            }
+            if let difference = Self.compare(live: live, pull: frame.pull, snapshot: snapshot, style: timings,
+                                             heldHeight: heldHeight, scale: run.scale, width: index.width,
+                                             headerTop: index.header_top) {
                 Issue.record("frame \(frame.frame) (\(frame.state) \(frame.animation) \(frame.animation_time ?? 0)) vs \(moment): \(difference)")
             }
         }
@@ -164,7 +177,8 @@ struct RecordTests {
     /// Compares the header box of a live frame (the list at pull `pull`, offset 0) with a snapshot,
     /// over the rows of the box that are on screen; nil when they match within tolerance.
     static func compare(live: ImageSurface, pull: Double, snapshot: ImageSurface, style: HeaderStyle,
-                        scale: Int, width: Double = 360, headerTop: Double = 0) -> String? {
+                        heldHeight: Double? = nil, scale: Int, width: Double = 360,
+                        headerTop: Double = 0) -> String? {
         let k = Double(scale)
         let visual = HeaderVisual(style: style, phase: .pulling, pull: pull, contentTop: pull, glyph: .fill(0),
                                   indicator: .done, message: .pullToRefresh, sinceLastUpdate: nil)
@@ -177,7 +191,8 @@ struct RecordTests {
             originY = Int((origin.y * k).rounded())
         case .classic, .plain:
             originX = 0
-            originY = Int((pull * k).rounded()) - Int((style.heldHeight * k).rounded())
+            // The panel (a built-in bar, or an app-drawn header's) hangs above the content top.
+            originY = Int((pull * k).rounded()) - Int(((heldHeight ?? style.heldHeight) * k).rounded())
         }
         // The header hangs below a wrapped tree view's pinned column headers.
         let top = Int((headerTop * k).rounded())

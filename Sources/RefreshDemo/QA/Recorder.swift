@@ -11,7 +11,10 @@ import Glibc
 
 /// What `refresh-demo record` was asked for, validated.
 package struct RecordOptions: Equatable, Sendable {
-    package var style: HeaderStyle
+    /// The header recorded: a built-in style or the demo's app-drawn arc.
+    package var header: DemoHeader
+    /// The built-in style whose timings the header follows.
+    package var style: HeaderStyle { header.timings }
     /// The list recorded: ours, or GTK's own in a RefreshBin.
     package var list: ListKind = .virtual
     /// GDK's integer window scale (GDK_SCALE): device px per logical px.
@@ -23,14 +26,14 @@ package struct RecordOptions: Equatable, Sendable {
     package static func validated(header: String = "jike", scale: String = "1", out: String,
                                   list: String = "virtual") throws(RenderOptionError) -> RecordOptions
     {
-        let style = try RenderOptionParsing.choice(header, option: "--header", HeaderStyle.self)
+        let demoHeader = try RenderOptionParsing.choice(header, option: "--header", DemoHeader.self)
         let kind = try RenderOptionParsing.choice(list, option: "--list", ListKind.self)
         guard !scale.isEmpty, scale.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let k = Int(scale),
               scaleRange.contains(k)
         else {
             throw RenderOptionParsing.invalid(scale, "--scale", expected: "a whole number from 1 to 3 (GDK_SCALE)")
         }
-        return RecordOptions(style: style, list: kind, scale: k, out: try directory(out))
+        return RecordOptions(header: demoHeader, list: kind, scale: k, out: try directory(out))
     }
 
     /// An existing writable directory, or one that can be created (its parent exists).
@@ -71,7 +74,7 @@ package struct RecordCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "The directory to write into (created if missing).")
     var out: String
-    @Option(parsing: .unconditional, help: "Header style: jike, classic or plain.")
+    @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (the demo's app-drawn header).")
     var header = "jike"
     @Option(parsing: .unconditional, help: "Window scale factor (GDK_SCALE), 1…3.")
     var scale = "1"
@@ -169,6 +172,7 @@ package final class Recorder {
         let (view, foreignList) = makeController(rows: rows)
         let surface = HostSurface(view)
         view.headerStyle = options.style
+        view.customHeaderStyle = options.header.makeCustomStyle()
         view.onRefresh = {}
         // The engine's clock is the frame counter, continuing from the time the view started at.
         let base = view.state.now + 1
@@ -308,7 +312,7 @@ enum RecordIndex {
         func number(_ value: Double) -> String {
             value.isFinite ? String((value * 1_000_000).rounded() / 1_000_000) : "null"
         }
-        var out = "{\n  \"header\": \"\(options.style.rawValue)\",\n  \"list\": \"\(options.list.rawValue)\",\n"
+        var out = "{\n  \"header\": \"\(options.header.rawValue)\",\n  \"list\": \"\(options.list.rawValue)\",\n"
         // The list's width in logical px: GTK's lists may ask for more than the window's default.
         out += "  \"scale\": \(options.scale),\n  \"width\": \(number(width)),\n"
         // Where the header hangs from in a frame: below a wrapped tree view's pinned column headers.

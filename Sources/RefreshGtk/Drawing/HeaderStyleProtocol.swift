@@ -38,8 +38,10 @@ public struct HeaderFrame {
         Rect(x: 0, y: visual.contentTop - heldHeight, width: width, height: heldHeight)
     }
 
-    /// The panel with its bottom edge on the device pixel where the rows start.
-    func snappedPanel(heldHeight: Double, cr: OpaquePointer) -> Rect {
+    /// The panel with its bottom edge on the device pixel where the rows start: drawn on it, a
+    /// header stays crisp and does not shimmer while the content top moves by fractions of a
+    /// pixel (the built-in styles draw on it).
+    public func snappedPanel(heldHeight: Double, cr: OpaquePointer) -> Rect {
         let top = PixelGrid(cr).snap(Point(0, visual.contentTop)).y
         return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight)
     }
