@@ -25,11 +25,15 @@ package final class ArcHeader: RefreshHeaderStyle {
         let r = Self.radius
         cairo_set_line_width(cr, Self.lineWidth)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        // Strokes part of the ring, clockwise from `from` to `to` (radians).
+        func ring(from: Double, to: Double, _ color: RGBA) {
+            set(cr, color)
+            cairo_new_path(cr)
+            cairo_arc(cr, center.x, center.y, r, from, to)
+            cairo_stroke(cr)
+        }
         // The track, a full faint ring.
-        set(cr, palette.track)
-        cairo_new_path(cr)
-        cairo_arc(cr, center.x, center.y, r, 0, 2 * .pi)
-        cairo_stroke(cr)
+        ring(from: 0, to: 2 * .pi, palette.track)
 
         let start = -Double.pi / 2
         var label: String
@@ -37,30 +41,18 @@ package final class ArcHeader: RefreshHeaderStyle {
         case .refreshing:
             // A quarter arc turning once a second.
             let angle = start + 2 * .pi * ((visual.refreshElapsed ?? 0).truncatingRemainder(dividingBy: 1))
-            set(cr, palette.accent)
-            cairo_new_path(cr)
-            cairo_arc(cr, center.x, center.y, r, angle, angle + .pi / 2)
-            cairo_stroke(cr)
+            ring(from: angle, to: angle + .pi / 2, palette.accent)
             label = ""
         case .failed:
-            set(cr, palette.error)
-            cairo_new_path(cr)
-            cairo_arc(cr, center.x, center.y, r, 0, 2 * .pi)
-            cairo_stroke(cr)
+            ring(from: 0, to: 2 * .pi, palette.error)
             label = "!"
         case .finishing:
-            set(cr, palette.accent)
-            cairo_new_path(cr)
-            cairo_arc(cr, center.x, center.y, r, 0, 2 * .pi)
-            cairo_stroke(cr)
+            ring(from: 0, to: 2 * .pi, palette.accent)
             label = "✓"
         default:
             let fraction = min(max(visual.pullFraction, 0), 1)
             if fraction > 0 {
-                set(cr, palette.accent)
-                cairo_new_path(cr)
-                cairo_arc(cr, center.x, center.y, r, start, start + 2 * .pi * fraction)
-                cairo_stroke(cr)
+                ring(from: start, to: start + 2 * .pi * fraction, palette.accent)
             }
             label = "\(Int((fraction * 100).rounded()))%"
         }

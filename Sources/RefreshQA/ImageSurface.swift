@@ -111,3 +111,29 @@ package struct ImageWriteError: Error, Equatable, CustomStringConvertible {
     package let reason: String
     package var description: String { "cannot write '\(path)': \(reason)" }
 }
+
+/// An image's pixels, read once, addressed by logical position (tests and QA read drawings
+/// back through it).
+package struct Raster: CustomStringConvertible {
+    package var description: String { "Raster \(width)×\(height)" }
+    package let width: Int
+    package let height: Int
+    package let scale: Double
+    package let pixels: [Pixel]
+
+    package init(_ image: ImageSurface) {
+        width = image.pixelWidth
+        height = image.pixelHeight
+        scale = image.scale
+        pixels = image.pixels
+    }
+
+    /// The pixel under logical point (x, y), clamped to the image.
+    package subscript(_ x: Double, _ y: Double) -> Pixel {
+        let px = min(max(Int((x * scale).rounded(.down)), 0), width - 1)
+        let py = min(max(Int((y * scale).rounded(.down)), 0), height - 1)
+        return pixels[py * width + px]
+    }
+
+    package subscript(_ p: Point) -> Pixel { self[p.x, p.y] }
+}

@@ -27,13 +27,15 @@ extension BuiltProducts {
     /// Runs `executable` to its end with no display in its environment, so that a value let
     /// through by mistake can never open a window or start a benchmark.
     package static func runHeadless(_ executable: String, _ arguments: [String]) throws -> Run {
+        try run(executable, arguments, environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+    }
+
+    /// Runs `executable` to its end in this process's environment with `environment` set on top.
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = ""
-        environment["WAYLAND_DISPLAY"] = ""
-        process.environment = environment
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -547,25 +547,8 @@ struct LiveQATests {
     }
 }
 
-/// Pixels of an image by logical position.
-struct Raster: CustomStringConvertible {
-    var description: String { "Raster \(width)×\(height)" }
-    let width: Int, height: Int, scale: Double
-    let pixels: [Pixel]
-
-    init(_ image: ImageSurface) {
-        width = image.pixelWidth
-        height = image.pixelHeight
-        scale = image.scale
-        pixels = image.pixels
-    }
-
-    subscript(_ p: Point) -> Pixel {
-        let x = min(max(Int((p.x * scale).rounded(.down)), 0), width - 1)
-        let y = min(max(Int((p.y * scale).rounded(.down)), 0), height - 1)
-        return pixels[y * width + x]
-    }
-
+/// What the QA tests read in a drawing.
+extension Raster {
     func isPainted(_ p: Point) -> Bool { self[p].a >= 128 }
 
     /// The J's blue (#3d5a80-ish in light, lighter in dark): blue clearly above red.

@@ -1,4 +1,5 @@
 import RefreshDemo
+import RefreshTestSupport
 import RefreshQA
 import Foundation
 import RefreshCore
@@ -156,22 +157,9 @@ struct RecordTests {
     }
 
     /// Runs the built binary on this process's display (NO_AT_BRIDGE: no accessibility bus).
-    static func record(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(CommandLineTests.binary))
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_AT_BRIDGE"] = "1"
-        environment["GDK_BACKEND"] = "x11"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    static func record(_ arguments: [String]) throws -> BuiltProducts.Run {
+        try BuiltProducts.run(try #require(CommandLineTests.binary), arguments,
+                              environment: ["NO_AT_BRIDGE": "1", "GDK_BACKEND": "x11"])
     }
 
     /// Compares the header box of a live frame (the list at pull `pull`, offset 0) with a snapshot,

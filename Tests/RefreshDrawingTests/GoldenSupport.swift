@@ -137,28 +137,6 @@ enum Goldens {
     }
 }
 
-/// A rendered image's pixels, read once, addressed by logical position.
-struct Raster {
-    let width: Int
-    let height: Int
-    let scale: Double
-    let pixels: [Pixel]
-
-    init(_ image: ImageSurface) {
-        width = image.pixelWidth
-        height = image.pixelHeight
-        scale = image.scale
-        pixels = image.pixels
-    }
-
-    /// The pixel under logical point (x, y).
-    subscript(_ x: Double, _ y: Double) -> Pixel {
-        let px = min(max(Int((x * scale).rounded(.down)), 0), width - 1)
-        let py = min(max(Int((y * scale).rounded(.down)), 0), height - 1)
-        return pixels[py * width + px]
-    }
-}
-
 extension RGBA {
     /// WCAG 2 contrast ratio, computed here independently of the implementation under test.
     func contrast(with other: RGBA) -> Double {

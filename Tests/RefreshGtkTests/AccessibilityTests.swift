@@ -427,12 +427,7 @@ enum AtSpiEnvironment {
     static let script = root.appendingPathComponent("scripts/a11y-check.py").path
 
     /// refresh-demo beside the test bundle.
-    static let demo: String? = {
-        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-        let candidate = directory.appendingPathComponent("refresh-demo").path
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
-    }()
+    static let demo = BuiltProducts.demo
 
     /// Starts Xvfb on a display it picks itself (`-displayfd`: the first free one, whatever
     /// stale locks other runs left), once it accepts connections.

@@ -13,17 +13,31 @@ extension Palette {
     /// dark-mode switches change these colours.
     @MainActor
     package static func theme(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> Palette {
-        func lookup(_ name: String) -> RGBA? {
-            var color = GdkRGBA()
-            guard gtk_style_context_lookup_color(styleContext, name, &color) != 0 else { return nil }
-            return RGBA(r: color.red, g: color.green, b: color.blue, a: color.alpha)
-        }
+        derived(foreground: foreground(styleContext), background: background(styleContext),
+                selection: lookupColor(styleContext, "theme_selected_bg_color"),
+                highContrast: isHighContrastTheme(styleContext))
+    }
+
+    /// A named colour of the theme (`@define-color`), if it defines it.
+    @MainActor
+    package static func lookupColor(_ styleContext: UnsafeMutablePointer<GtkStyleContext>, _ name: String) -> RGBA? {
+        var color = GdkRGBA()
+        guard gtk_style_context_lookup_color(styleContext, name, &color) != 0 else { return nil }
+        return RGBA(r: color.red, g: color.green, b: color.blue, a: color.alpha)
+    }
+
+    /// The text colour of `styleContext` in its current state.
+    @MainActor
+    package static func foreground(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> RGBA {
         var fg = GdkRGBA()
         gtk_style_context_get_color(styleContext, gtk_style_context_get_state(styleContext), &fg)
-        return derived(foreground: RGBA(r: fg.red, g: fg.green, b: fg.blue, a: fg.alpha),
-                       background: lookup("theme_base_color") ?? lookup("theme_bg_color"),
-                       selection: lookup("theme_selected_bg_color"),
-                       highContrast: isHighContrastTheme(styleContext))
+        return RGBA(r: fg.red, g: fg.green, b: fg.blue, a: fg.alpha)
+    }
+
+    /// The view background (`theme_base_color`, else `theme_bg_color`), if the theme names one.
+    @MainActor
+    package static func background(_ styleContext: UnsafeMutablePointer<GtkStyleContext>) -> RGBA? {
+        lookupColor(styleContext, "theme_base_color") ?? lookupColor(styleContext, "theme_bg_color")
     }
 
     /// Whether the theme is one of GTK's high-contrast themes (HighContrast, HighContrastInverse,

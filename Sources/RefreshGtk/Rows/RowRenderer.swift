@@ -136,17 +136,10 @@ public final class RowContext {
     }
 
     func updateTheme(from styleContext: UnsafeMutablePointer<GtkStyleContext>, pangoContext: OpaquePointer) {
-        func lookup(_ name: String) -> RGBA? {
-            var color = GdkRGBA()
-            guard gtk_style_context_lookup_color(styleContext, name, &color) != 0 else { return nil }
-            return RGBA(r: color.red, g: color.green, b: color.blue, a: color.alpha)
-        }
-        var fg = GdkRGBA()
-        gtk_style_context_get_color(styleContext, gtk_style_context_get_state(styleContext), &fg)
-        foreground = RGBA(r: fg.red, g: fg.green, b: fg.blue, a: fg.alpha)
-        background = lookup("theme_base_color") ?? lookup("theme_bg_color") ?? .white
-        selectionBackground = lookup("theme_selected_bg_color") ?? RGBA(53, 132, 228)
-        selectionForeground = lookup("theme_selected_fg_color") ?? .white
+        foreground = Palette.foreground(styleContext)
+        background = Palette.background(styleContext) ?? .white
+        selectionBackground = Palette.lookupColor(styleContext, "theme_selected_bg_color") ?? RGBA(53, 132, 228)
+        selectionForeground = Palette.lookupColor(styleContext, "theme_selected_fg_color") ?? .white
         palette = Palette.theme(styleContext)
         self.styleContext = styleContext
         if pangoContext != self.pangoContext {
