@@ -139,13 +139,16 @@ package final class DemoApp {
     }
 
     private func configure(_ view: RefreshController) {
+        // The status line (the header bar's subtitle) names the row last activated.
+        let activated: @MainActor (Int) -> Void = { [weak self] row in
+            guard let self else { return }
+            self.trace?.activate(row: row)
+            if let bar = self.headerBar { gtk_header_bar_set_subtitle(gcast(bar), L10n.activatedRow(row + 1)) }
+        }
         if let listView = view as? RefreshView {
-            // The status line (the header bar's subtitle) names the row last activated.
-            listView.onActivate = { [weak self] row in
-                guard let self else { return }
-                self.trace?.activate(row: row)
-                if let bar = self.headerBar { gtk_header_bar_set_subtitle(gcast(bar), L10n.activatedRow(row + 1)) }
-            }
+            listView.onActivate = activated
+        } else {
+            foreignList?.onRowActivated(activated)
         }
         view.headerStyle = options.header
         view.customHeaderStyle = options.appHeader?.makeCustomStyle()

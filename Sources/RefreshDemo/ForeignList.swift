@@ -36,6 +36,26 @@ package final class ForeignList {
     private var store: UnsafeMutablePointer<GtkListStore>?
     package private(set) var rowCount = 0
 
+    /// Calls `handler` with a row's index when the list activates it its own way (a tree view:
+    /// double click or Enter; a list box: a click or Enter). A text view has no rows to activate.
+    /// The handler goes with the widget.
+    package func onRowActivated(_ handler: @escaping @MainActor (Int) -> Void) {
+        switch kind {
+        case .treeview:
+            _ = GSignal.connectPointers(content, "row-activated") { path, _ in
+                guard let path, let indices = gtk_tree_path_get_indices(OpaquePointer(path)) else { return }
+                handler(Int(indices[0]))
+            }
+        case .listbox:
+            _ = GSignal.connectPointer(content, "row-activated") { row in
+                guard let row else { return }
+                handler(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+            }
+        case .textview, .virtual:
+            break
+        }
+    }
+
     package init(kind: ListKind, rows: [Row]) {
         precondition(kind != .virtual, "the virtual list is RefreshView's own")
         self.kind = kind

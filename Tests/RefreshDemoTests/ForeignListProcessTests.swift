@@ -39,4 +39,26 @@ struct ForeignListProcessTests {
         #expect(demo.lines.last?.event == "quit")
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
+
+    /// GTK's lists activate rows their own way (a tree view: Enter on the cursor row; a list box:
+    /// a click, or Enter on the focused row): the trace's `activate` names the row, and the next
+    /// row after Down.
+    @Test(arguments: ["treeview", "listbox"])
+    func activatingARowIsTraced(kind: String) throws {
+        let demo = try DemoProcess(["--list", kind, "--trace", "--rows", "40"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("click", "1")
+        demo.xdotool("key", "Return")
+        let first = try demo.waitFor { $0.event == "activate" }
+        let row = try #require(first.row)
+        #expect(row >= 0 && row < 40)
+        demo.xdotool("key", "Down")
+        demo.xdotool("key", "Return")
+        try demo.waitFor { $0.event == "activate" && $0.row == row + 1 }
+        #expect(!demo.lines.contains { $0.event == "refresh" }, "activating refreshed")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
 }

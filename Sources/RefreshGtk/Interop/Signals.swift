@@ -153,6 +153,21 @@ package enum GSignal {
         return attach(gesture, signal, unsafeBitCast(trampoline, to: GCallback.self), handler, false)
     }
 
+    /// A signal with two pointer arguments (GtkTreeView's "row-activated": the path, the column).
+    package static func connectPointers(
+        _ instance: some GObjectReference, _ signal: String, after: Bool = false,
+        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+    ) -> SignalConnection {
+        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> Void = { _, first, second, data in
+            let firstBits = Int(bitPattern: first), secondBits = Int(bitPattern: second)
+            MainActor.assumeIsolated {
+                ClosureBox<@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void>.closure(data)(
+                    UnsafeMutableRawPointer(bitPattern: firstBits), UnsafeMutableRawPointer(bitPattern: secondBits))
+            }
+        }
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler, after)
+    }
+
     private static func attach<F>(
         _ instance: some GObjectReference, _ signal: String, _ callback: GCallback, _ handler: F, _ after: Bool
     ) -> SignalConnection {
