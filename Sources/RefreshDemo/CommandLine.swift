@@ -190,7 +190,7 @@ package struct RunCommand: ParsableCommand {
     var pages = "5"
     @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (an app-drawn header: a progress arc with a percentage).")
     var header = "jike"
-    @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view) or pull.")
+    @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view), pull or none (no footer: nothing loads).")
     var footer = "auto"
     @Flag(help: "Print one JSON object per event on stdout.")
     var trace = false

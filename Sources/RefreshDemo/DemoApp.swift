@@ -160,6 +160,7 @@ package final class DemoApp {
         view.onHeaderPhase = { [weak self] phase, pull in self?.trace?.header(phase, pull: pull) }
         view.onFooterPhase = { [weak self] phase in self?.trace?.footer(phase) }
         view.onRefresh = { [weak self] in self?.refresh() }
+        view.onRefreshQueued = { [weak self] in self?.trace?.refreshQueued() }
         view.onLoadMore = { [weak self] in self?.loadMore() }
         if options.source == .async { useAsyncSource(on: view) }  // SimulatedFeed+Async.swift
     }

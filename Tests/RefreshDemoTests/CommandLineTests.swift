@@ -129,6 +129,7 @@ import Testing
         Accepted(["--pages", "0"]) { $0.pages = 0 },
         Accepted(["--pages", "1000000"]) { $0.pages = 1_000_000 },
         Accepted(["--header", "classic", "--footer", "pull"]) { $0.header = .classic; $0.footer = .pull },
+        Accepted(["--footer", "none"]) { $0.footer = .none },
         Accepted(["--header", "plain"]) { $0.header = .plain },
         Accepted(["--trace", "--seed", "42"]) { $0.trace = true; $0.seed = 42 },
         Accepted(["--seed", "18446744073709551615"]) { $0.seed = .max },

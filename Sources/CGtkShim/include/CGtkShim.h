@@ -152,11 +152,15 @@ void ptr_refresh_bin_report_header_state(PtrRefreshBin *bin, PtrHeaderState stat
 void ptr_refresh_bin_report_footer_state(PtrRefreshBin *bin, PtrFooterState state);
 void ptr_refresh_bin_emit_refresh(PtrRefreshBin *bin);
 void ptr_refresh_bin_emit_load_more(PtrRefreshBin *bin);
+/* Whether an app connected a handler to `refresh` (`load_more` FALSE) or `load-more`: without one
+ * the controller ends the request itself (docs/behaviour.md, "Missing handlers"). */
+gboolean ptr_refresh_bin_has_handler(PtrRefreshBin *bin, gboolean load_more);
 /* `has_value` FALSE: never updated. `unix_seconds`: wall-clock time. */
 void ptr_refresh_bin_report_last_updated(PtrRefreshBin *bin, gboolean has_value, gdouble unix_seconds);
 /* PtrRefreshList (refresh_list.c): the view's refreshing/loading state, and its signals. */
 void ptr_refresh_list_report(PtrRefreshList *list, gboolean refreshing, gboolean loading);
 void ptr_refresh_list_emit(PtrRefreshList *list, gboolean load_more);
+gboolean ptr_refresh_list_has_handler(PtrRefreshList *list, gboolean load_more);
 /* What a PtrRefreshList asks its view to do (ptr_refresh_list_swift_command). */
 typedef enum {
     PTR_LIST_COMMAND_APPLY,             /* header-style or footer-mode was set */

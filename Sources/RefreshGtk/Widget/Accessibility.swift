@@ -138,7 +138,7 @@ struct AccessibleSnapshot: Equatable {
     static func make(engine: RefreshEngine, host: any ScrollHost, list: ListView?, names: Names, outcome: Outcome?,
                      hasFocus: Bool, footerFocused: Bool, footerActionable: Bool) -> AccessibleSnapshot {
         let atRest = engine.header == .idle
-        let canLoad = atRest && !engine.isShortList
+        let canLoad = atRest && engine.hasFooter
         let activateKey = KeyBinding.accessibleName(KeyBinding.activate)
         var actions: [Action] = []
         if atRest && engine.footer != .loading {
