@@ -62,7 +62,7 @@ mutant "a failed refresh skips its one-second error mark" \
   'RefreshCoreTests.EndRefreshTests'
 mutant "the drag's slop is not swallowed (the content jumps by it)" \
   Sources/RefreshCore/Engine/EngineParts.swift \
-  'started = true\n        slack = y' 'started = true\n        slack = 0' \
+  'started = true\n        slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)' 'started = true\n        slack = 0' \
   'RefreshCoreTests.DragTests'
 mutant "the J's ring spins anticlockwise" \
   Sources/RefreshCore/Header/HeaderTimeline.swift \
@@ -217,6 +217,28 @@ mutant "a failed refresh applies its page anyway" \
   'if fails { return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
   'if fails { $0.rows.prepend(count); return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
   'ReliabilityFeedTests'
+
+# --- Nothing dropped (issue 24: drag batching, refresh during a load, key scroll, no footer) -----
+mutant "a drag swallows its whole first motion past the slop, not just the slop" \
+  Sources/RefreshCore/Engine/EngineParts.swift \
+  'slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)' 'slack = y' \
+  'RefreshCoreTests.DragBatchingTests NothingDroppedGtkTests/ourListDragBatching'
+mutant "a refresh asked for during a load is dropped" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'if footer == .loading, !refreshRunning {' 'if footer == .loading, !refreshRunning, refreshQueued {' \
+  'RefreshCoreTests.QueuedRefreshTests NothingDroppedGtkTests/ourListF5DuringALoad'
+mutant "a wheel notch during a key scroll stops it short of its target" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'if let target = physics.keyScrollTarget, gesture == nil,' 'if let target = physics.keyScrollTarget, gesture != nil,' \
+  'RefreshCoreTests.KeyScrollTargetTests NothingDroppedGtkTests/endThenWheel'
+mutant "footer mode none still has a footer that loads" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'public var hasFooter: Bool { footerMode != .none && !isShortList }' 'public var hasFooter: Bool { !isShortList }' \
+  'RefreshCoreTests.NoFooterTests NothingDroppedGtkTests/noFooter'
+mutant "a request nothing answers is left running" \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
+  'if unanswered { endUnanswered(event) }' 'if unanswered, isDestroyed { endUnanswered(event) }' \
+  'NothingDroppedGtkTests/missingHandlers'
 
 count=${#names[@]}
 

@@ -195,7 +195,7 @@ struct KeyScrollTargetTests {
     }
 }
 
-@Suite("Footer mode none: no footer at all (docs/behaviour.md#no-footer)")
+@Suite("Footer mode none: no footer at all (docs/behaviour.md#footer-and-load-more)")
 struct NoFooterTests {
     @Test("No room below the rows, nothing drawn, nothing offered")
     func noRoom() {

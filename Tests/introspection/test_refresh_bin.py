@@ -155,7 +155,7 @@ class RefreshBinTests(unittest.TestCase):
         self.assertEqual(app.loads, 1)
 
     def test_footer_mode_none_never_loads(self):
-        """docs/behaviour.md#no-footer: no room below the rows, nothing loads, whatever asks."""
+        """docs/behaviour.md#footer-and-load-more: no room below the rows, nothing loads, whatever asks."""
         app, bin = self.app, self.app.bin
         bin.set_footer_mode(Ptr.FooterMode.NONE)
         self.assertEqual(bin.props.footer_mode, Ptr.FooterMode.NONE)

@@ -76,7 +76,7 @@ public struct RefreshEngine: Sendable {
     /// Rows shorter than the viewport: the footer stays out of sight and nothing loads (docs/behaviour.md#footer-and-load-more).
     public var isShortList: Bool { rowsHeight < viewportHeight }
     /// The footer exists: a mode other than `.none`, on a list that is not short. Without it
-    /// nothing loads — auto, pull, keys, click, an AT or `loadMore` (docs/behaviour.md#no-footer).
+    /// nothing loads — auto, pull, keys, click, an AT or `loadMore` (docs/behaviour.md#footer-and-load-more).
     public var hasFooter: Bool { footerMode != .none && !isShortList }
     /// In auto mode the footer follows the last row inside the scroll range; in pull mode it is
     /// revealed by pushing past the bottom.

@@ -42,7 +42,8 @@ public class RefreshController {
             host.queueDraw()
         }
     }
-    /// Load-more when the footer comes into view (`.auto`) or on a push past the bottom (`.pull`).
+    /// Load-more when the footer comes into view (`.auto`), on a push past the bottom (`.pull`), or
+    /// never, with no footer at all (`.none`; docs/behaviour.md#footer-and-load-more).
     public var footerMode: FooterMode {
         get { engine.footerMode }
         set {
