@@ -77,6 +77,44 @@ struct DemoProcessTests {
         #expect(try demo.waitForExit() == 0)
     }
 
+    /// F5 during a load is traced as queued, and the refresh begins once the load ended
+    /// (docs/behaviour.md#refresh-lifecycle), on every list kind.
+    @Test(arguments: lists)
+    func f5DuringALoadIsQueuedAndRefreshesAfterIt(list: String) throws {
+        let demo = try DemoProcess(["--list", list, "--trace", "--latency", "1.5", "--rows", "50"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "End")
+        try demo.waitFor { $0.event == "load" && $0.phase == "begin" }
+        demo.xdotool("key", "F5")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "queued" }
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
+        let order = demo.lines.compactMap { line -> String? in
+            guard line.event == "load" || line.event == "refresh", let phase = line.phase else { return nil }
+            return line.event + " " + phase
+        }
+        #expect(order == ["load begin", "refresh queued", "load end", "refresh begin"])
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
+    /// `--footer none`: End reaches the last row and loads nothing; F5 still refreshes.
+    @Test func noFooterLoadsNothing() throws {
+        let demo = try DemoProcess(["--footer", "none", "--trace", "--latency", "0.2", "--rows", "50"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "End")
+        demo.xdotool("key", "Return")
+        demo.xdotool("click", "--repeat", "3", "--delay", "30", "5")
+        demo.xdotool("key", "F5")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(!demo.lines.contains { $0.event == "load" || $0.event == "footer" }, "something loaded")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
     @Test func aMillionRowsOpenWithTheFirstFrameFirst() throws {
         let demo = try DemoProcess(["--trace", "--rows", "1000000"])
         defer { demo.stop() }
