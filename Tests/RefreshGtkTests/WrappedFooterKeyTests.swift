@@ -6,7 +6,8 @@ import RefreshCore
 @testable import RefreshGtk
 import Testing
 
-/// Issue 23: End and Enter/Space reach the footer on every wrapped list, as on our own list.
+/// Issue 23: End and Enter/Space reach the footer on every wrapped list, as on our own list; a
+/// pull over a text view selects nothing.
 @MainActor
 @Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
 struct WrappedFooterKeyTests {
@@ -68,5 +69,21 @@ struct WrappedFooterKeyTests {
         #expect(h.loads == 2, "the key did not retry")
         #expect(activated.isEmpty, "the key activated row \(activated)")
         #expect(h.value == value, "the list scrolled away from the footer")
+    }
+
+    /// Defect 5: pulling a held header down over a text view moves the list, and selects no text.
+    @Test func pullingAHeldHeaderOnATextViewSelectsNoText() throws {
+        let h = try HostHarness(.textview)
+        defer { h.close() }
+        h.bin.headerStyle = .classic
+        h.bin.beginRefreshing()
+        #expect(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - h.bin.headerStyle.heldHeight) < 0.5 }))
+        let buffer = gtk_text_view_get_buffer(gcast(h.list.content))
+        EventSynthesis.drag(h.target, from: (120, 150), to: (120, 250), steps: 20, release: false, deepest: true)
+        #expect(h.bin.pull > h.bin.headerStyle.heldHeight + 20, "the drag did not pull")
+        #expect(gtk_text_buffer_get_has_selection(buffer) == 0, "the pull selected text")
+        EventSynthesis.button(h.target, press: false, x: 120, y: 250, deepest: true)
+        MainLoop.drain()
+        #expect(gtk_text_buffer_get_has_selection(buffer) == 0, "the pull selected text")
     }
 }
