@@ -170,6 +170,8 @@ enum POFile {
     static var fixedStrings: [(value: String, context: String?, msgid: String)] {
         [
             (L10n.pullDownToRefresh, nil, "Pull down to refresh"),
+            (L10n.columnTitle, "tree view column", "Title"),
+            (L10n.columnSubtitle, "tree view column", "Subtitle"),
             (L10n.releaseToRefresh, nil, "Release to refresh"),
             (L10n.refreshing, nil, "Refreshing…"),
             (L10n.neverUpdated, nil, "Never updated"),
@@ -422,6 +424,7 @@ enum POFile {
                 #expect(item.value == expected, "\(item.msgid)")
             }
             #expect(L10n.pullDownToRefresh == "下拉刷新")
+            #expect(L10n.columnTitle == "标题" && L10n.columnSubtitle == "副标题")
             #expect(L10n.refreshing == "正在刷新…")
             #expect(L10n.loading == "正在加载…")
             #expect(L10n.noMoreItems == "没有更多了")

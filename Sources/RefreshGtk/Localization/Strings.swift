@@ -92,6 +92,9 @@ package enum L10n {
     package static var retryAction: String { trc("action", "Retry") }
     // TRANSLATORS: an accessible action (and button) that refreshes the list (F5, Ctrl+R).
     package static var refreshAction: String { trc("action", "Refresh") }
+    // TRANSLATORS: the demo's GtkTreeView column titles (refresh-demo --list treeview).
+    package static var columnTitle: String { trc("tree view column", "Title") }
+    package static var columnSubtitle: String { trc("tree view column", "Subtitle") }
     /// One sentence about the demo: the desktop entry's Comment.
     package static var appDescription: String {
         tr("Pull down to refresh and load more rows: a GTK 3 list demo")

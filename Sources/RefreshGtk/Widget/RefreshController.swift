@@ -488,7 +488,10 @@ public class RefreshController {
         guard let action = KeyAction.from(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
             return false
         }
-        if !scrollKeys, action != .refresh {
+        // Enter and Space on a footer that offers load more or a retry are the footer's on every
+        // host, before a host that activates its cursor row with them (a tree view).
+        let footerKey = action == .activate && footerIsReachable
+        if !scrollKeys, action != .refresh, !footerKey {
             if case .scroll(let command) = action { host.hostWillHandle(command) }
             return false
         }
