@@ -7,7 +7,7 @@ import Testing
 
 /// The palette read from a real GtkStyleContext, and the painters with a widget's Pango
 /// context. Needs a display (scripts/test.sh runs the tests under Xvfb); skipped without one.
-@Suite(.serialized, .enabled(if: MainLoop.hasDisplay, "no display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 @MainActor
 struct LiveThemeTests {
     nonisolated static var forcedTheme: String { g_getenv("GTK_THEME").map { String(cString: $0) } ?? "" }
