@@ -3,9 +3,9 @@
 
 Usage: a11y-walk.py PID [PID ...] [--seconds N] [--actions]
 
-For each running process PID on the accessibility bus: asks its bridge for its whole cache
-(org.a11y.atspi.Cache.GetItems), then walks its tree from the root (GetChildren, and on every
-object its name, description, role, states, attributes, index in parent, parent, actions), again
+For each running process PID on the accessibility bus: walks its tree from the root
+(GetChildren and GetChildAtIndex, and on every object its name, description, role, states,
+attributes, relations, index in parent, parent, interfaces, extents and actions), again
 and again until every PID has left the bus or N seconds passed. Objects vanishing mid-walk
 (UnknownObject, an error or a timeout) are expected and counted, never fatal. With --actions it
 also runs the "refresh" and "load-more" actions of the lists it meets (at most one per second).
@@ -107,8 +107,10 @@ def maybe_act(name, path, role):
     if not run_actions or role not in (31, 39) or time.monotonic() - last_action < 1.0:  # LIST, PANEL
         return
     actions = call(name, path, "org.a11y.atspi.Action", "GetActions", None, "(a(sss))")
-    for index, (action, _, _) in enumerate(actions[0] if actions else []):
-        if action in ("refresh", "load-more"):
+    for index in range(len(actions[0]) if actions else 0):
+        # GetActions gives the localized names; GetName the action's own.
+        action = call(name, path, "org.a11y.atspi.Action", "GetName", GLib.Variant("(i)", (index,)), "(s)")
+        if action and action[0] in ("refresh", "load-more"):
             if call(name, path, "org.a11y.atspi.Action", "DoAction", GLib.Variant("(i)", (index,)), "(b)"):
                 stats["actions"] += 1
                 last_action = time.monotonic()
@@ -117,7 +119,6 @@ def maybe_act(name, path, role):
 
 def walk(name):
     """One pass over an application's tree; the number of objects read."""
-    call(name, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems")
     queue = [ROOT]
     seen = set()
     while queue and len(seen) < MAX_OBJECTS_PER_PASS:
@@ -134,11 +135,18 @@ def walk(name):
         call(name, path, ACCESSIBLE, "GetState", None, "(au)")
         call(name, path, ACCESSIBLE, "GetAttributes", None, "(a{ss})")
         call(name, path, ACCESSIBLE, "GetIndexInParent", None, "(i)")
-        call(name, path, ACCESSIBLE, "GetInterfaces", None, "(as)")
-        call(name, path, "org.a11y.atspi.Action", "GetActions", None, "(a(sss))")
-        if role:
-            maybe_act(name, path, role[0])
+        call(name, path, ACCESSIBLE, "GetRelationSet", None, "(a(ua(so)))")
+        interfaces = call(name, path, ACCESSIBLE, "GetInterfaces", None, "(as)")
+        # Only the interfaces the object has (the bridge logs a critical for any other).
+        if interfaces and "org.a11y.atspi.Component" in interfaces[0]:
+            call(name, path, "org.a11y.atspi.Component", "GetExtents", GLib.Variant("(u)", (0,)), "((iiii))")
+        if interfaces and "org.a11y.atspi.Action" in interfaces[0]:
+            call(name, path, "org.a11y.atspi.Action", "GetActions", None, "(a(sss))")
+            if role:
+                maybe_act(name, path, role[0])
         children = call(name, path, ACCESSIBLE, "GetChildren", None, "(a(so))")
+        for index in range(len(children[0]) if children else 0):
+            call(name, path, ACCESSIBLE, "GetChildAtIndex", GLib.Variant("(i)", (index,)), "((so))")
         for bus_name, child in (children[0] if children else []):
             if bus_name == name and child not in seen:
                 queue.append(child)

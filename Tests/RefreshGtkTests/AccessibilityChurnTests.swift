@@ -23,9 +23,9 @@ struct AccessibilityChurnTests {
 
     /// In the parent: starts the child, the demo and the walker, and checks how they ended. In
     /// the child (this test again, run alone): the churn.
-    @Test func aScreenReaderWalksWhileListsAreReplacedHundredsOfTimes() throws {
+    @MainActor @Test func aScreenReaderWalksWhileListsAreReplacedHundredsOfTimes() throws {
         if let go = ProcessInfo.processInfo.environment[Self.childVariable] {
-            try MainActor.assumeIsolated { try Self.churn(startWhen: go) }
+            try Self.churn(startWhen: go)
         } else {
             try Self.runParent()
         }
