@@ -3,7 +3,7 @@ import Foundation
 /// What a test needs from the machine: a display, a built product, an installed program. A test
 /// whose prerequisite is missing fails, naming it; it never skips. `scripts/test.sh` provides
 /// every one, so under it a skip could only hide a broken set-up (a dead Xvfb, a failed build)
-/// behind a green run (docs/testing.md, "Nothing skips").
+/// behind a green run (docs/architecture.md, "RefreshTestSupport").
 ///
 /// Use it where the need is: as a suite's or a test's trait,
 /// `.enabled { try Prerequisite.check(.display) }` (swift-testing records an error thrown by a
