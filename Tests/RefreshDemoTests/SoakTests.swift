@@ -104,7 +104,7 @@ struct SoakTests {
         #expect(outcome.before == [0, 0, 0], "held before the window: \(outcome.before)")
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["PTR_SOAK"] == "1", "set PTR_SOAK=1 to run the long soak"),
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["PTR_SOAK"] == "1", "opt-in: set PTR_SOAK=1 to run the long soak"),
           .enabled { try Prerequisite.check(.display) })
     func fiveHundredCyclesGrowResidentMemoryByLessThan2MB() throws {
         let cycles = ProcessInfo.processInfo.environment["PTR_SOAK_CYCLES"].flatMap(Int.init) ?? 500

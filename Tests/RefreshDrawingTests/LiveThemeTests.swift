@@ -57,7 +57,7 @@ struct LiveThemeTests {
 
     /// Adwaita's views are black on white like HighContrast's; only the theme name makes a
     /// high-contrast palette (GTK_THEME or the gtk-theme-name setting, Adwaita here).
-    @Test(.enabled(if: !LiveThemeTests.forcedTheme.contains("HighContrast"), "GTK_THEME is a high-contrast theme"))
+    @Test(.enabled(if: !LiveThemeTests.forcedTheme.contains("HighContrast"), "opt-in: GTK_THEME is a high-contrast theme"))
     func blackOnWhiteIsNotHighContrastByItself() throws {
         let palette = try palette(css: """
             @define-color theme_base_color #ffffff;
