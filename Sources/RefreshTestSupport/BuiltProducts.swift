@@ -4,7 +4,7 @@ import Foundation
 package enum BuiltProducts {
     /// The path of executable `name` in the build directory, or nil when it was not built.
     package static func executable(_ name: String) -> String? {
-        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let bundle = URL(fileURLWithPath: running)
         var directory = bundle.deletingLastPathComponent()
         // On some layouts the test executable sits inside a `.xctest` directory.
         if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
@@ -12,8 +12,19 @@ package enum BuiltProducts {
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }
 
+    /// This running executable (the test bundle, in a test): to run a test again in a child.
+    package static var running: String { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path }
+
     /// The demo app, `refresh-demo`.
     package static let demo = executable("refresh-demo")
+
+    /// An installed program: the first executable `name` in `/usr/bin`, `/usr/local/bin`, then
+    /// each directory of `PATH`; nil when there is none.
+    package static func program(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let directories = ["/usr/bin", "/usr/local/bin"] + path.split(separator: ":").map(String.init)
+        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 }
 
 extension BuiltProducts {

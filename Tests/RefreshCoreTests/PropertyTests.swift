@@ -663,7 +663,7 @@ struct PropertyTests {
     }
 
     @Test("Exploration with fresh random seeds (set REFRESHCORE_EXPLORE=<count>)",
-          .enabled(if: ProcessInfo.processInfo.environment["REFRESHCORE_EXPLORE"] != nil), .shrinking(false))
+          .enabled(if: ProcessInfo.processInfo.environment["REFRESHCORE_EXPLORE"] != nil, "opt-in"), .shrinking(false))
     func explore() async {
         let count = Int(ProcessInfo.processInfo.environment["REFRESHCORE_EXPLORE"] ?? "") ?? 200
         await propertyCheck(count: count, input: ScenarioGen.scenario) { scenario in

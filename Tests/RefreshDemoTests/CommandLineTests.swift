@@ -182,7 +182,7 @@ import Testing
         return (run.status, run.stdout, run.stderr)
     }
 
-    @Test(.enabled(if: binary != nil, "refresh-demo is not built next to the tests (swift build first)"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo")) })
     func binaryExitsWith2OnBadValues() throws {
         let huge = try Self.run(["--rows", "99999999999999999999"])
         #expect(huge.status == 2)
@@ -194,7 +194,7 @@ import Testing
         #expect(latency.stderr.contains("--latency"))
     }
 
-    @Test(.enabled(if: binary != nil, "refresh-demo is not built next to the tests (swift build first)"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo")) })
     func binaryPrintsHelpWithStatus0() throws {
         let help = try Self.run(["--help"])
         #expect(help.status == 0)
@@ -311,7 +311,7 @@ import Testing
     }
 
     /// The built binary, for a few of them: status 2, the message on stderr, nothing on stdout.
-    @Test(.enabled(if: CommandLineTests.binary != nil, "refresh-demo is not built next to the tests"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo")) })
     func binaryRejectsBadValuesWithStatus2() throws {
         let lines: [([String], String)] = [
             (["--pages", ""], "--pages"),

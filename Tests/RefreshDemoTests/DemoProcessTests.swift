@@ -4,7 +4,7 @@ import Testing
 
 /// The real app, as a person runs it: `refresh-demo --trace` on a private Xvfb display, driven
 /// with xdotool (real X input through the server), asserting on its trace lines and exit status.
-@Suite(.serialized, .enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"))
+@Suite(.serialized, .enabled { try DemoProcess.canRun() })
 struct DemoProcessTests {
     /// Every list kind: ours, and GTK's lists in a RefreshBin.
     static let lists = ["virtual", "treeview", "listbox", "textview"]
@@ -147,11 +147,12 @@ struct TraceLine: Decodable {
 final class DemoProcess: @unchecked Sendable {
     static var binary: String? { CommandLineTests.binary }
 
-    static func tool(_ name: String) -> String? {
-        ["/usr/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func tool(_ name: String) -> String? { BuiltProducts.program(name) }
 
-    static var canRun: Bool { binary != nil && tool("Xvfb") != nil && tool("xdotool") != nil }
+    /// The demo, Xvfb and xdotool are there (a condition trait: throws when one is not).
+    @Sendable static func canRun() throws -> Bool {
+        try Prerequisite.check(.built("refresh-demo"), .program("Xvfb", package: "xvfb"), .program("xdotool", package: "xdotool"))
+    }
 
     private let server = Process()
     private let app = Process()

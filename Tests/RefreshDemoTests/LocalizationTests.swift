@@ -402,7 +402,7 @@ enum POFile {
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["PTR_L10N_CHILD"] != nil,
-                   "runs only in the child process that the language tests start"))
+                   "opt-in: runs only in the child process that the language tests start"))
     func subprocessBody() throws {
         let env = ProcessInfo.processInfo.environment
         let language = try #require(env["PTR_L10N_CHILD"])

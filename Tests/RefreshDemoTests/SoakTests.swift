@@ -1,4 +1,5 @@
 import Foundation
+import RefreshTestSupport
 import Testing
 
 /// Reliability point 10, the soak: `refresh-demo soak` drives refresh and load-more cycles
@@ -12,7 +13,7 @@ import Testing
 ///     PTR_SOAK=1 scripts/test.sh --skip-build --filter SoakTests      (or scripts/soak.sh)
 ///
 /// PTR_SOAK_CYCLES changes the long soak's number of cycles of each kind (default 500).
-@Suite(.serialized, .enabled(if: CommandLineTests.binary != nil, "refresh-demo is not built next to the tests"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.built("refresh-demo")) })
 struct SoakTests {
     static let longGrowthLimitKiB = 2048
 
@@ -27,8 +28,6 @@ struct SoakTests {
     /// its window reference, a Pango layout, a page of rows' strings, per refresh or load —
     /// exceeds it; slower leaks are the long soak's (2 MiB over 450 + 450 cycles) and valgrind's.
     static let shortGrowthLimitKiB = 256
-
-    static var hasDisplay: Bool { ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false }
 
     struct Outcome {
         var status: Int32
@@ -92,7 +91,7 @@ struct SoakTests {
 
     /// 60 refreshes and 60 loads: every cycle completes, resident memory is flat after the
     /// warm-up, and destroying the window leaves no signal handler, tick callback or timeout.
-    @Test(.enabled(if: SoakTests.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+    @Test(.enabled { try Prerequisite.check(.display) })
     func shortSoakKeepsMemoryFlatAndLeavesNothingBehind() throws {
         let outcome = try Self.soak(cycles: Self.shortCycles, warmup: Self.shortWarmup)
         #expect(outcome.status == 0, "refresh-demo soak failed: \(outcome.errors)")
@@ -105,8 +104,8 @@ struct SoakTests {
         #expect(outcome.before == [0, 0, 0], "held before the window: \(outcome.before)")
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["PTR_SOAK"] == "1", "set PTR_SOAK=1 to run the long soak"),
-          .enabled(if: SoakTests.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["PTR_SOAK"] == "1", "opt-in: set PTR_SOAK=1 to run the long soak"),
+          .enabled { try Prerequisite.check(.display) })
     func fiveHundredCyclesGrowResidentMemoryByLessThan2MB() throws {
         let cycles = ProcessInfo.processInfo.environment["PTR_SOAK_CYCLES"].flatMap(Int.init) ?? 500
         let outcome = try Self.soak(cycles: cycles, warmup: min(50, cycles / 5))

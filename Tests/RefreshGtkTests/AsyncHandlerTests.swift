@@ -46,9 +46,8 @@ final class AsyncHandlerTests: XCTestCase {
 
     override func setUpWithError() throws {
         try MainActor.assumeIsolated {
-            guard MainLoop.hasDisplay, MainLoop.initializeGtk() else {
-                throw XCTSkip("needs a display: run under xvfb-run (scripts/test.sh)")
-            }
+            try Prerequisite.check(.display)
+            try Prerequisite.require(MainLoop.initializeGtk(), "GTK cannot open the display")
             GtkMainQueue.install()
         }
     }

@@ -50,7 +50,7 @@ import Testing
         Rejected("--colour", "blue", naming: "--colour"),
     ]
 
-    @Test(.enabled(if: binary != nil, "refresh-bench is not built next to the tests (swift build first)"),
+    @Test(.enabled { try Prerequisite.check(.built("refresh-bench")) },
           arguments: rejected)
     func badValueIsRejectedWithStatus2(_ input: Rejected) throws {
         let result = try Self.run(input.arguments)
@@ -63,7 +63,7 @@ import Testing
 
     /// Good values get past parsing: with no display the benchmark then stops with its own
     /// message (status 2 too, but naming DISPLAY, not an option).
-    @Test(.enabled(if: binary != nil, "refresh-bench is not built next to the tests (swift build first)"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-bench")) })
     func goodValuesReachTheDisplayCheck() throws {
         let result = try Self.run(["--rows", "1_000,1000000", "--lists", "ours,gtk4-listview,gtk4-stringlist",
                                    "--frames", "8", "--gl", "off", "--styles", "plain", "--no-micro", "--no-motion"])
@@ -71,7 +71,7 @@ import Testing
         #expect(result.stderr.contains("DISPLAY is not set"))
     }
 
-    @Test(.enabled(if: binary != nil, "refresh-bench is not built next to the tests (swift build first)"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-bench")) })
     func helpGoesToStdoutWithStatus0() throws {
         let help = try Self.run(["--help"])
         #expect(help.status == 0)

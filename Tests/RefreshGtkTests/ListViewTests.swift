@@ -8,7 +8,7 @@ import Testing
 /// handlers, and nothing left alive after destroy. Waits pump the GLib loop until a condition
 /// holds; the deadlines are failsafes only.
 @MainActor
-@Suite(.serialized, .enabled(if: MainLoop.hasDisplay, "no display: run the GTK tests under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct ListViewTests {
     static let million = 1_000_000
 
@@ -232,7 +232,7 @@ struct ListViewTests {
 
 /// The Interop handles: idempotent removal, counters back to where they were.
 @MainActor
-@Suite(.serialized, .enabled(if: MainLoop.hasDisplay, "no display: run the GTK tests under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct InteropTests {
     @Test func timeoutFiresOnceAndCancelAfterwardsIsHarmless() {
         let before = InteropCounters.snapshot

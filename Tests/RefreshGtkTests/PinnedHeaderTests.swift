@@ -11,7 +11,7 @@ import Testing
 /// view or a list box. Real windows under Xvfb; pointer events are delivered to the innermost
 /// GdkWindow under the point, as the display server does (a tree view's rows window).
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct PinnedHeaderTests {
     init() {
         GLibCriticals.install()

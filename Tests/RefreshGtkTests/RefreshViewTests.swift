@@ -10,7 +10,7 @@ import Testing
 /// (delivered with gtk_main_do_event, as the display server's would be). They wait on the
 /// widget's state or its handlers, never on sleeps alone.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct RefreshViewTests {
     @Test func threeWheelNotchesAtTheTopArmAndRefresh() throws {
         let h = try GtkHarness()
@@ -121,7 +121,6 @@ struct RefreshViewTests {
 /// A window with a RefreshView over generated rows, counting what the view asks for.
 @MainActor
 final class GtkHarness {
-    nonisolated static var hasDisplay: Bool { getenv("DISPLAY") != nil }
 
     final class Rows: RowSource {
         var rowCount: Int

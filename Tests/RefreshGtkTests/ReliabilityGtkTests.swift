@@ -10,7 +10,7 @@ import Testing
 /// ReliabilityTests.swift): a real window under Xvfb, synthesized input, waits on conditions
 /// (deadlines are failsafes only). Synchronous tests, so suites never interleave on the main actor.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct ReliabilityGtkTests {
     // MARK: 1. Release at the trigger line ±0.5 px, every frame
 
@@ -250,7 +250,7 @@ struct ReliabilityGtkTests {
 // MARK: - 8. Data-source failures, through the demo's SimulatedFeed
 
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct ReliabilityFeedTests {
     @Test func failedRefreshKeepsEveryRowShowsFailedAndRetrySucceeds() throws {
         let h = try FeedHarness(outcomes: [false, true])

@@ -12,7 +12,7 @@ import Testing
 /// G_DEBUG=fatal-criticals (and Swift's backtracer off, which would otherwise resume after
 /// GLib's breakpoint trap), and every test here also counts criticals in-process.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct TeardownTests {
     enum State: String, CaseIterable, Sendable {
         case pulling, armed, settling, refreshing, finishing, loading, failed, loadFailed
@@ -169,7 +169,7 @@ struct TeardownTests {
 
     /// The mechanism itself: one GLib critical kills a run under G_DEBUG=fatal-criticals, and a
     /// short soak with teardown under it passes (no critical anywhere in it).
-    @Test(.enabled(if: BuiltProducts.demo != nil, "refresh-demo is not built next to the tests"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo")) })
     func aCriticalFailsARunUnderFatalCriticals() throws {
         let provoked = try Self.runChild(["soak", "--refreshes", "0", "--loads", "0", "--provoke-critical"],
                                          gDebug: "fatal-criticals")
