@@ -293,9 +293,10 @@ struct InstructionResults: Sendable {
 /// Runs every counted child under callgrind and reads its dumps.
 @MainActor
 enum InstructionRun {
-    /// The functions that bound what is counted: `instructionsCountedRegion` (Swift, mangled) and
-    /// refresh-bench-gtk4's `instructions_counted_region`.
-    static let regionFunctions = ["*instructionsCountedRegion*", "instructions_counted_region"]
+    /// The functions that bound what is counted: `instructionsCountedRegion` (Swift, mangled:
+    /// callgrind's `--dump-after` takes no wildcard) and refresh-bench-gtk4's
+    /// `instructions_counted_region`.
+    static let regionFunctions = ["$s13refresh_bench25instructionsCountedRegionyyyyXEF", "instructions_counted_region"]
     /// Our own drawing: `ListView.render(_:width:height:)` (package API the snapshots use too),
     /// mangled. If it is renamed, the draw figures are missing and the bench test says so.
     static let ourDrawFunction = "$s10RefreshGtk8ListViewC6render_5width6height"
@@ -431,9 +432,10 @@ enum InstructionRun {
             var count = InstructionCount(list: list, toolkit: toolkit, rows: rows, firstFrame: first, scroll: scroll,
                                          frames: frames, wallSeconds: child.wallSeconds)
             if let list, list.isRefreshView {
-                let firstSelf = Callgrind.functions(annotating: output + ".1", inclusive: false, with: annotate)
-                let frameSelf = Callgrind.functions(annotating: output + ".2", inclusive: false, with: annotate)
-                let frameInclusive = Callgrind.functions(annotating: output + ".2", inclusive: true, with: annotate)
+                let firstSelf = Callgrind.functions(annotating: output + ".1", inclusive: false, total: first, with: annotate)
+                let frameSelf = Callgrind.functions(annotating: output + ".2", inclusive: false, total: scroll, with: annotate)
+                let frameInclusive = Callgrind.functions(annotating: output + ".2", inclusive: true, total: scroll,
+                                                         with: annotate)
                 func own(_ functions: [(String, Double)]) -> Double {
                     functions.filter { name, _ in InstructionRun.ownPrefixes.contains { name.hasPrefix($0) } }
                         .reduce(0) { $0 + $1.1 }
@@ -484,14 +486,21 @@ enum Callgrind {
 
     /// Every function of a dump with its self (or inclusive) instructions, as
     /// `callgrind_annotate` lists them, most first.
+    ///
+    /// A dump taken on leaving the counted region also charges the whole region to each function
+    /// on the stack below it (`main` and the like) as if it were their self cost; a real self
+    /// cost is always below the total, so those are dropped.
     @MainActor
-    static func functions(annotating path: String, inclusive: Bool, with annotate: String) -> [(String, Double)] {
+    static func functions(annotating path: String, inclusive: Bool, total: Double, with annotate: String) -> [(String, Double)] {
         let arguments = ["callgrind_annotate", "--inclusive=\(inclusive ? "yes" : "no")", "--threshold=100", path]
         guard case .success(let child) = Spawn.run(annotate, arguments, environment: []) else { return [] }
-        return parseAnnotation(child.output)
+        let functions = parseAnnotation(child.output)
+        return inclusive ? functions : functions.filter { $0.1 < total }
     }
 
-    /// `callgrind_annotate`'s function lines: "1,234,567 (12.34%)  file:function [object]".
+    /// `callgrind_annotate`'s function lines: "1,234,567 (12.34%)  file:function [object]". A
+    /// function without a symbol (a stripped library's static function) is named by its address
+    /// and its library.
     static func parseAnnotation(_ text: String) -> [(String, Double)] {
         var functions: [(String, Double)] = []
         for raw in text.split(separator: "\n") {
@@ -502,9 +511,13 @@ enum Callgrind {
                   let close = line.firstIndex(of: ")") else { continue }
             var rest = line[line.index(after: close)...].drop(while: { $0 == " " })
             guard rest != "PROGRAM TOTALS" else { continue }
-            if let bracket = rest.range(of: " [", options: .backwards) { rest = rest[..<bracket.lowerBound] }
-            let name = rest.firstIndex(of: ":").map { rest[rest.index(after: $0)...] } ?? rest
-            functions.append((String(name), value))
+            var object = ""
+            if let bracket = rest.range(of: " [", options: .backwards) {
+                object = String(rest[bracket.upperBound...].dropLast().split(separator: "/").last ?? "")
+                rest = rest[..<bracket.lowerBound]
+            }
+            let name = String(rest.firstIndex(of: ":").map { rest[rest.index(after: $0)...] } ?? rest)
+            functions.append((name.hasPrefix("0x") ? "\(name) in \(object)" : name, value))
         }
         return functions
     }
@@ -519,10 +532,13 @@ enum Callgrind {
 
     @MainActor
     private static func demangle(_ names: [String]) -> [String] {
-        guard let tool = InstructionRun.executableInPath("swift-demangle"),
-              case .success(let child) = Spawn.run(tool, ["swift-demangle", "--simplified", "--compact"] + names,
+        let swift = names.filter { $0.hasPrefix("$s") }
+        guard !swift.isEmpty, let tool = InstructionRun.executableInPath("swift-demangle"),
+              case .success(let child) = Spawn.run(tool, ["swift-demangle", "--simplified", "--compact"] + swift,
                                                    environment: []) else { return names }
         let lines = child.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return lines.count >= names.count ? Array(lines.prefix(names.count)) : names
+        guard lines.count >= swift.count else { return names }
+        let readable = Dictionary(zip(swift, lines), uniquingKeysWith: { a, _ in a })
+        return names.map { readable[$0] ?? $0 }
     }
 }
