@@ -202,12 +202,12 @@ struct InstructionResults: Sendable {
 
     struct Document: Encodable, Sendable {
         struct Count: Encodable, Sendable {
-            var rows: Int?
-            var list: String?
+            var rows: Int
+            var list: String
             var toolkit: String
             var frames: Int
             var firstFrameInstructions: Double
-            /// Null when unreliable (see `unreliable`); absent for an empty window.
+            /// Null when unreliable (see `unreliable`).
             @Nullable var firstFrameOverEmptyInstructions: Double?
             var scrollInstructions: Double
             var frameInstructions: Double
@@ -219,6 +219,16 @@ struct InstructionResults: Sendable {
             var topFrame: [Top]?
             var wallS: Double?
             var unreliable: [String: String]?
+        }
+
+        /// A toolkit's empty window.
+        struct Floor: Encodable, Sendable {
+            var toolkit: String
+            var frames: Int
+            var firstFrameInstructions: Double
+            var scrollInstructions: Double
+            var frameInstructions: Double
+            var wallS: Double?
         }
 
         struct Top: Encodable, Sendable {
@@ -235,7 +245,7 @@ struct InstructionResults: Sendable {
 
         var frames: Int
         var gl: String
-        var floors: [Count]
+        var floors: [Floor]
         var results: [Count]
         var skipped: [Skip]
         var failed: [Skip]?
@@ -248,28 +258,30 @@ struct InstructionResults: Sendable {
                                                          share: JSONCoding.number($0.share, 4) ?? 0) }
         }
         func count(_ c: InstructionCount) -> Document.Count {
-            let isFloor = c.list == nil
             let first = firstOverEmpty(c), frame = frameOverEmpty(c)
-            let reasons = isFloor ? [] : [("first_frame_over_empty_instructions", first.reason),
-                                          ("frame_over_empty_instructions", frame.reason)].compactMap { k, v in v.map { (k, $0) } }
+            let reasons = [("first_frame_over_empty_instructions", first.reason),
+                           ("frame_over_empty_instructions", frame.reason)].compactMap { k, v in v.map { (k, $0) } }
             return Document.Count(
-                rows: isFloor ? nil : c.rows, list: c.list?.rawValue, toolkit: c.toolkit.rawValue, frames: c.frames,
+                rows: c.rows, list: c.list?.rawValue ?? "", toolkit: c.toolkit.rawValue, frames: c.frames,
                 firstFrameInstructions: c.firstFrame,
-                firstFrameOverEmptyInstructions: isFloor ? 0 : first.value?.rounded(),
+                firstFrameOverEmptyInstructions: first.value?.rounded(),
                 scrollInstructions: c.scroll, frameInstructions: c.perFrame.rounded(),
-                frameOverEmptyInstructions: isFloor ? 0 : frame.value?.rounded(),
+                frameOverEmptyInstructions: frame.value?.rounded(),
                 drawInstructionsPerFrame: c.drawPerFrame?.rounded(), ownFirstFrameInstructions: c.ownFirstFrame,
                 ownFrameInstructions: c.ownPerFrame?.rounded(), topFirstFrame: tops(c.topFirstFrame),
                 topFrame: tops(c.topFrame), wallS: JSONCoding.number(c.wallSeconds, 1),
                 unreliable: reasons.isEmpty ? nil : Dictionary(reasons, uniquingKeysWith: { a, _ in a }))
         }
-        var floorCounts: [Document.Count] = []
+        var floorCounts: [Document.Floor] = []
         var results: [Document.Count] = []
         var skippedLines: [Document.Skip] = []
         var failedLines: [Document.Skip] = []
         for toolkit in Toolkit.allCases {
             switch floors[toolkit] {
-            case .measured(let c)?: floorCounts.append(count(c))
+            case .measured(let c)?:
+                floorCounts.append(.init(toolkit: toolkit.rawValue, frames: c.frames, firstFrameInstructions: c.firstFrame,
+                                         scrollInstructions: c.scroll, frameInstructions: c.perFrame.rounded(),
+                                         wallS: JSONCoding.number(c.wallSeconds, 1)))
             case .failed(let message)?: failedLines.append(.init(list: "empty-\(toolkit.rawValue)", reason: message))
             case .skipped(let reason)?: skippedLines.append(.init(list: "empty-\(toolkit.rawValue)", reason: reason))
             case nil: break
