@@ -47,6 +47,10 @@ import Testing
         Rejected("--styles", "jike,fancy", naming: "--styles"),
         Rejected("--layout-cache", "maybe", naming: "--layout-cache"),
         Rejected("--json", naming: "--json"),
+        Rejected("--instruction-frames", "7", naming: "--instruction-frames"),
+        Rejected("--instruction-frames", "10001", naming: "--instruction-frames"),
+        Rejected("--no-timings", naming: "--no-timings"),
+        Rejected("--instructions", "--callgrind-dir", "/nonexistent/refresh-bench", naming: "--callgrind-dir"),
         Rejected("--colour", "blue", naming: "--colour"),
     ]
 
@@ -76,9 +80,11 @@ import Testing
         let help = try Self.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stderr.isEmpty)
-        for option in ["--json", "--frames", "--rows", "--lists", "--gl", "--styles", "--no-micro", "--no-motion"] {
+        for option in ["--json", "--frames", "--rows", "--lists", "--gl", "--styles", "--no-micro", "--no-motion",
+                       "--instructions", "--instruction-frames", "--no-timings", "--callgrind-dir"] {
             #expect(help.stdout.contains(option), "help lacks \(option)")
         }
         #expect(!help.stdout.contains("--child"), "help shows a hidden option")
+        #expect(!help.stdout.contains("--counted"), "help shows a hidden option")
     }
 }
