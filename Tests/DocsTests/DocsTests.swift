@@ -10,6 +10,12 @@ import Testing
         let problems = try DocsCheck(root: Self.root).problems()
         #expect(problems.isEmpty, "\(problems.count) stale names:\n\(problems.joined(separator: "\n"))")
     }
+
+    /// The DocC landing page curates every public type and function of RefreshGtk.
+    @Test func doccCuratesEveryPublicType() throws {
+        let missing = try DocsCheck(root: Self.root).uncuratedPublicTypes()
+        #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
+    }
 }
 
 /// Each rule of `DocsCheck` catches what it is for: a document naming things that do not exist,
