@@ -103,6 +103,12 @@ struct DocsCheck {
                 }
             }
             guard !inFence else { continue }
+            for (file, title) in Self.sectionReferences(in: line, directory: directory) {
+                guard let headings = corpus.headings(ofMarkdown: file) else { continue }  // reported above
+                if !headings.contains(where: { $0.hasPrefix(Corpus.slug(title)) }) {
+                    found.append("\(at): `\(file)` has no section \"\(title)\"")
+                }
+            }
             for span in Self.codeSpans(in: line) {
                 if let problem = corpus.check(span: span) { found.append("\(at): \(problem)") }
             }
@@ -142,6 +148,17 @@ struct DocsCheck {
             references.append((file, match[2]))
         }
         return references  // an empty file: an anchor in the document itself
+    }
+
+    /// Sections named by the start of their title: `README, "Benchmark"`,
+    /// `docs/architecture.md, "Hosts"`, `behaviour.md ("Rows")`.
+    static func sectionReferences(in line: String, directory: String) -> [(file: String, title: String)] {
+        matches(#"(?<![\w/.-])(README|[A-Za-z0-9_/.-]+\.md)(?:'s)?,? \(?\"([^\"]+)\""#, in: line).map { match in
+            let name = match[1] == "README" ? "README.md" : match[1]
+            let file = name.contains("/") || name == "README.md"
+                ? normalize(name) : normalize((directory as NSString).appendingPathComponent(name))
+            return (file, match[2])
+        }
     }
 
     static func normalize(_ path: String) -> String {

@@ -34,7 +34,8 @@ import Testing
             `RefreshView.onActivate`, `RefreshBin.owning(_:)`, `RefreshView.clock` (inherited),
             `endRefreshing(ok:insertedAtTop:)`, `GtkMainQueue.finishPendingActions()`,
             `ptr_refresh_bin_new()`, `--rows N`, `--slow-motion K`, `PTR_LOCALEDIR`, `gtk_main()`,
-            `GtkTreeView`, `Task.sleep`, [input](behaviour.md#input-model), [tests](testing.md#docs-test).
+            `GtkTreeView`, `Task.sleep`, [input](behaviour.md#input-model), [tests](testing.md#docs-test),
+            behaviour.md, "Variable row heights", README's "Using the widget", docs/architecture.md ("Hosts").
             ```swift
             GSignal.connect(window, "destroy") { gtk_main_quit() }
             ```
@@ -48,6 +49,8 @@ import Testing
         ("`NoSuchFile.swift`", "no file"),
         ("[x](behaviour.md#no-such-heading)", "has no heading"),
         ("[x](no-such-page.md)", "no markdown file"),
+        ("see docs/behaviour.md, \"No such section\"", "has no section \"No such section\""),
+        ("see README, \"Reliability\" (moved to docs/testing.md)", "`README.md` has no section \"Reliability\""),
         ("`RefreshSession`", "no type `RefreshSession`"),
         ("`RefreshView.noSuchMember`", "has no member `noSuchMember`"),
         ("`RefreshView.connectInput` (RefreshController's private method)", "has no member `connectInput`"),
