@@ -70,8 +70,14 @@ let package = Package(
             dependencies: ["CGtk4"],
             linkerSettings: [.linkedLibrary("m")]
         ),
-        // README's "Using the widget" snippet, built so that it never rots.
+        // The examples README, docs/ and the DocC articles quote (DocsTests checks every Swift
+        // block is in one of them), built so that they never rot: README's "Using the widget",
+        // a GtkTreeView in a RefreshBin, rows and a header the app draws.
         .executableTarget(name: "refresh-example", dependencies: ["RefreshGtk"], path: "Examples/refresh-example"),
+        .executableTarget(name: "treeview-example", dependencies: ["RefreshGtk"], path: "Examples/treeview-example"),
+        .executableTarget(
+            name: "custom-drawing-example", dependencies: ["RefreshGtk"], path: "Examples/custom-drawing-example"
+        ),
         .testTarget(
             name: "RefreshCoreTests",
             dependencies: ["RefreshCore", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -85,6 +91,8 @@ let package = Package(
             dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "CGtk", "RefreshDemo"],
             resources: [.copy("Goldens")]
         ),
+        // What README, docs/ and the DocC articles name exists; their Swift blocks are built examples.
+        .testTarget(name: "DocsTests"),
         .testTarget(
             name: "RefreshDemoTests",
             dependencies: ["RefreshDemo", "RefreshGtk", "RefreshCore", "RefreshTestSupport", "CGtk"]

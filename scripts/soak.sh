@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reliability soak (README "Reliability", point 10).
+# Reliability soak (docs/testing.md, "Soak").
 #  1. `refresh-demo soak`: CYCLES refresh and CYCLES load-more cycles driven through a real window
 #     under Xvfb by synthesized input, the simulated source answering after 1 ms; resident memory
 #     after the warm-up and at the end; the window is destroyed and nothing GLib holds may be left.

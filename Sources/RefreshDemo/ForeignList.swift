@@ -8,7 +8,7 @@ package enum ListKind: String, CaseIterable, Sendable {
     case virtual, treeview, listbox, textview
 
     /// Most rows the demo builds for this kind: GTK's stock lists store every row (a GtkListBox
-    /// of 100,000 labels takes ≈14 s and 600 MB to open, docs/benchmarks). More is clamped with
+    /// of 100,000 labels takes ≈14 s and 600 MB to open, measured by refresh-bench). More is clamped with
     /// a warning.
     package var rowLimit: Int {
         switch self {

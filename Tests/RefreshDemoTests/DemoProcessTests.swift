@@ -143,7 +143,8 @@ struct TraceLine: Decodable {
     var path: String?
 }
 
-/// refresh-demo on its own Xvfb server, so that no other test's window can take its input.
+/// refresh-demo (or another of the package's apps) on its own Xvfb server, so that no other
+/// test's window can take its input.
 final class DemoProcess: @unchecked Sendable {
     static var binary: String? { CommandLineTests.binary }
 
@@ -161,19 +162,23 @@ final class DemoProcess: @unchecked Sendable {
     private let condition = NSCondition()
     private var buffer = Data()
     private var parsed: [TraceLine] = []
+    /// Every stdout line as text, trace or not.
+    private var printed: [String] = []
     private var errors = Data()
     private var stdoutEnded = false
     private var stderrEnded = false
     private var exited = false
 
     var lines: [TraceLine] { condition.withLock { parsed } }
+    var output: [String] { condition.withLock { printed } }
     /// The demo's process id (to send it signals).
     var pid: Int32 { app.processIdentifier }
     var stderr: String { condition.withLock { String(decoding: errors, as: UTF8.self) } }
 
-    init(_ arguments: [String]) throws {
+    /// Runs `executable` (default: refresh-demo) with `arguments`.
+    init(_ arguments: [String], executable: String? = nil) throws {
         display = try Self.startServer(server)
-        app.executableURL = URL(fileURLWithPath: try #require(Self.binary))
+        app.executableURL = URL(fileURLWithPath: try #require(executable ?? Self.binary))
         app.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
@@ -235,6 +240,7 @@ final class DemoProcess: @unchecked Sendable {
             while let newline = process.buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = process.buffer[process.buffer.startIndex..<newline]
                 process.buffer.removeSubrange(process.buffer.startIndex...newline)
+                process.printed.append(String(decoding: line, as: UTF8.self))
                 if let decoded = try? JSONDecoder().decode(TraceLine.self, from: Data(line)) {
                     process.parsed.append(decoded)
                 }
@@ -255,6 +261,12 @@ final class DemoProcess: @unchecked Sendable {
         throw DemoProcessError.missing(lines.map(\.event).joined(separator: ","), stderr)
     }
 
+    /// Waits for a stdout line equal to `text`; false after `timeout` or at the end of stdout.
+    func waitFor(line text: String, timeout: Double = 20) -> Bool {
+        wait(until: Date().addingTimeInterval(timeout)) { printed.contains(text) || stdoutEnded }
+            && output.contains(text)
+    }
+
     /// Waits until the app has exited and both of its pipes reached their end, so that every
     /// line it wrote has been read.
     func waitForExit(timeout: Double = 20) throws -> Int32 {
@@ -264,12 +276,31 @@ final class DemoProcess: @unchecked Sendable {
     }
 
     func xdotool(_ arguments: String...) {
+        xdotool(arguments)
+    }
+
+    func xdotool(_ arguments: [String]) {
+        run(Self.tool("xdotool")!, arguments)
+    }
+
+    /// xdotool's output lines (window ids from `search`).
+    func xdotoolOutput(_ arguments: String...) -> [String] {
+        run(Self.tool("xdotool")!, arguments).split(separator: "\n").map(String.init)
+    }
+
+    /// Runs a tool on the app's display to its end; its stdout.
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String]) -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.tool("xdotool")!)
+        process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.environment = ["DISPLAY": display]
-        try? process.run()
+        let out = Pipe()
+        process.standardOutput = out
+        guard (try? process.run()) != nil else { return "" }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Ends both processes. HACK: Foundation's `waitUntilExit` can block for good on Linux once

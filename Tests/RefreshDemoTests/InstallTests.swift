@@ -7,7 +7,7 @@ import Testing
 
 /// Runs the project's scripts for the localization and install tests.
 enum ScriptHarness {
-    /// The repository root (this file is Tests/RefreshGtkTests/InstallTests.swift).
+    /// The repository root (this file is Tests/RefreshDemoTests/InstallTests.swift).
     static let repoRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
