@@ -218,6 +218,22 @@ mutant "a failed refresh applies its page anyway" \
   'if fails { $0.rows.prepend(count); return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
   'ReliabilityFeedTests'
 
+# --- Sideways scrolling, rows measured above the viewport, the row image key (issue 29) ------------
+mutant "a sideways touchpad swipe scrolls vertically (its horizontal delta is added)" \
+  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  'scroll.delta_y * smoothUnit' '(scroll.delta_y + scroll.delta_x) * smoothUnit' \
+  'RefreshGtkTests.ScrollTranslationTests RefreshGtkTests.SidewaysScrollTests'
+mutant "a row measured above the viewport moves the rows on screen (no anchored correction)" \
+  Sources/RefreshGtk/Widget/ListView.swift \
+  'setOffsetKeepingEngine(anchor.map { heights.offset(for: $0) } ?? oldTop, oldTotal: oldTotal)' \
+  'setOffsetKeepingEngine(anchor.map { _ in oldTop } ?? oldTop, oldTotal: oldTotal)' \
+  'RefreshGtkTests.MeasuredAboveTests'
+mutant "a kept row image is shown after its background changed" \
+  Sources/RefreshGtk/Rows/RowImageCache.swift \
+  'if let kept = entries[key], kept.look == look {' \
+  'if let kept = entries[key], kept.look == ({ var seen = look; seen.background = kept.look.background; return seen }()) {' \
+  'RefreshGtkTests.RowImageLookTests'
+
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
