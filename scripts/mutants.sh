@@ -239,6 +239,21 @@ mutant "a request nothing answers is left running" \
   Sources/RefreshGtk/Widget/RefreshController.swift \
   'if unanswered { endUnanswered(event) }' 'if unanswered, isDestroyed { endUnanswered(event) }' \
   'NothingDroppedGtkTests/missingHandlers'
+# --- Sideways scrolling, rows measured above the viewport, the row image key (issue 29) ------------
+mutant "a sideways touchpad swipe scrolls vertically (its horizontal delta is added)" \
+  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  'scroll.delta_y * smoothUnit' '(scroll.delta_y + scroll.delta_x) * smoothUnit' \
+  'RefreshGtkTests.ScrollTranslationTests RefreshGtkTests.SidewaysScrollTests'
+mutant "a row measured above the viewport moves the rows on screen (no anchored correction)" \
+  Sources/RefreshGtk/Widget/ListView.swift \
+  'setOffsetKeepingEngine(anchor.map { heights.offset(for: $0) } ?? oldTop, oldTotal: oldTotal)' \
+  'setOffsetKeepingEngine(anchor.map { _ in oldTop } ?? oldTop, oldTotal: oldTotal)' \
+  'RefreshGtkTests.MeasuredAboveTests'
+mutant "a kept row image is shown after its background changed" \
+  Sources/RefreshGtk/Rows/RowImageCache.swift \
+  'if let kept = entries[key], kept.look == look {' \
+  'if let kept = entries[key], kept.look == ({ var seen = look; seen.background = kept.look.background; return seen }()) {' \
+  'RefreshGtkTests.RowImageLookTests'
 
 count=${#names[@]}
 

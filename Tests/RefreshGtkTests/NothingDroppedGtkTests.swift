@@ -10,7 +10,7 @@ import Testing
 /// list and on GTK's own lists wrapped in a RefreshBin (docs/behaviour.md). The engine-level
 /// proofs are RefreshCoreTests' NothingDroppedTests; these show the widget passes everything on.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct NothingDroppedGtkTests {
     init() {
         GLibCriticals.install()

@@ -9,7 +9,7 @@ import Testing
 /// Issue 23: End and Enter/Space reach the footer on every wrapped list, as on our own list; a
 /// pull over a text view selects nothing.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct WrappedFooterKeyTests {
     init() {
         GLibCriticals.install()

@@ -11,7 +11,7 @@ import Testing
 /// server, against a fresh render of the same rows or their place by geometry, at scale 1 and 2,
 /// light and dark (docs/gtk3-notes.md, "Pinned column headers").
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct WrappedPixelTests {
     init() {
         GLibCriticals.install()
