@@ -98,6 +98,26 @@ package enum EventSynthesis {
         return true
     }
 
+    /// The pointer leaves the window under (x, y) (`enter: false`: it moved onto another widget,
+    /// such as a header bar), or enters it there.
+    @discardableResult
+    package static func crossing(
+        _ widget: UnsafeMutablePointer<GtkWidget>, enter: Bool, x: Double, y: Double, deepest: Bool = false
+    ) -> Bool {
+        guard let target = pointerTarget(widget, x: x, y: y, deepest: deepest) else { return false }
+        let event = gdk_event_new(enter ? GDK_ENTER_NOTIFY : GDK_LEAVE_NOTIFY)!
+        event.pointee.crossing.window = retained(target.window)
+        event.pointee.crossing.time = nextTime()
+        event.pointee.crossing.x = target.x
+        event.pointee.crossing.y = target.y
+        event.pointee.crossing.x_root = target.rootX
+        event.pointee.crossing.y_root = target.rootY
+        event.pointee.crossing.mode = GDK_CROSSING_NORMAL
+        event.pointee.crossing.detail = GDK_NOTIFY_ANCESTOR
+        deliver(event, device: target.pointer, source: target.source)
+        return true
+    }
+
     /// A primary-button mouse drag: press at `from`, `steps` motions along the straight line,
     /// release at `to`. With `release: false` the button stays down (to test a held gesture).
     @discardableResult

@@ -44,18 +44,150 @@ struct WrappedPixelTests {
                 MainLoop.drain()
             }
             EventSynthesis.motion(h.target, x: 120, y: 200, deepest: true)
-            let seen = WindowImage(h.window, rows: 400)
-            // A fresh render: the whole tree view repainted (GtkTreeView drops its cached rows).
-            gtk_widget_queue_draw(h.list.content)
-            let fresh = WindowImage(h.window, rows: 400)
-            #expect(seen.painted && fresh.painted)
-            let scale = Int(look.scale)
-            let rows = Self.rowsTop(h) * scale + Int(held.rounded()) * scale + 2 * scale
-            // (Not the overlay scrollbar at the right edge, which fades in and out on its own.)
-            let diff = seen.differences(from: fresh, x: 0..<(seen.width - 20 * scale), y: rows..<seen.height, tolerance: 2)
-            let stale = diff.count
-            #expect(stale == 0, "rows drawn stale after the hover: \(stale) px, \(diff.prefix(6))")
+            Self.expectNoStaleRows(h, look, "after the hover")
         }
+    }
+
+    /// What the user does on a wrapped tree view around a refresh (defect 1's sequences).
+    enum Sequence: String, CaseIterable, Sendable {
+        /// A prepending refresh from 8 wheel notches; at rest, a press a third of the way down
+        /// and a 220 px drag down (mid-list: GTK's own drag, no pull).
+        case dragDownAfterAPrepend
+        /// A prepending refresh; at rest, a click selects a row, the pointer crosses the rows
+        /// and leaves them (onto the window's header bar).
+        case pointerLeavesAfterAPrepend
+        /// F5; a drag on the rows while the header is held pulls it further; then a prepend.
+        case dragWhileHeld
+        /// A prepending refresh; at rest, a fast drag up.
+        case fastDragUpAfterAPrepend
+        /// From the bottom, a fast run of wheel notches up that runs on into a refresh.
+        case wheelFromTheBottomIntoARefresh
+    }
+
+    /// Defect 1: each sequence leaves the tree view's rows as a fresh render draws them, at
+    /// every checkpoint (held, mid-gesture, at rest).
+    @Test(arguments: Sequence.allCases, looks)
+    func rowsAroundARefreshMatchAFreshRender(sequence: Sequence, look: Look) throws {
+        try Self.inLook(look) {
+            let h = try HostHarness(.treeview, height: 400)
+            defer { h.close() }
+            let third = Double(Self.rowsTop(h)) + 100
+            switch sequence {
+            case .dragDownAfterAPrepend:
+                try Self.prependingRefresh(h, start: .wheel)
+                Self.expectNoStaleRows(h, look, "at rest after the prepend")
+                EventSynthesis.drag(h.target, from: (120, third), to: (120, third + 220), steps: 22, release: false, deepest: true)
+                MainLoop.drain()
+                #expect(h.bin.pull == 0, "mid-list, a mouse drag is GTK's own")
+                Self.expectNoStaleRows(h, look, "during the drag down")
+                EventSynthesis.button(h.target, press: false, x: 120, y: third + 220, deepest: true)
+                MainLoop.drain()
+                Self.expectNoStaleRows(h, look, "after the drag down")
+            case .pointerLeavesAfterAPrepend:
+                try Self.prependingRefresh(h, start: .call)
+                EventSynthesis.button(h.target, press: true, x: 120, y: third, deepest: true)
+                EventSynthesis.button(h.target, press: false, x: 120, y: third, deepest: true)
+                for y in stride(from: third, through: 380, by: 8) {
+                    EventSynthesis.motion(h.target, x: 120, y: y, deepest: true)
+                    MainLoop.drain()
+                }
+                EventSynthesis.crossing(h.target, enter: false, x: 120, y: 380, deepest: true)
+                MainLoop.drain()
+                Self.expectNoStaleRows(h, look, "after the pointer left")
+            case .dragWhileHeld:
+                h.bin.beginRefreshing()
+                let held = h.bin.headerStyle.heldHeight
+                #expect(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - held) < 0.5 }))
+                let from = third + held
+                EventSynthesis.drag(h.target, from: (120, from), to: (120, from + 80), steps: 16, release: false, deepest: true)
+                MainLoop.drain()
+                #expect(h.bin.pull > held + 20, "the drag did not pull the held header")
+                Self.expectNoStaleRows(h, look, "while the held header is pulled")
+                for i in 1...16 {
+                    EventSynthesis.motion(h.target, x: 120, y: from + 80 - 5 * Double(i), state: EventSynthesis.button1Mask, deepest: true)
+                }
+                EventSynthesis.button(h.target, press: false, x: 120, y: from, deepest: true)
+                #expect(MainLoop.run(until: { abs(h.bin.pull - held) < 0.5 }))
+                Self.expectNoStaleRows(h, look, "held again after the drag")
+                try Self.endWithAPrepend(h)
+                Self.expectNoStaleRows(h, look, "at rest after the prepend")
+            case .fastDragUpAfterAPrepend:
+                try Self.prependingRefresh(h, start: .call)
+                EventSynthesis.drag(h.target, from: (120, 360), to: (120, third - 40), steps: 3, release: true, deepest: true)
+                MainLoop.drain()
+                Self.expectNoStaleRows(h, look, "after the fast drag up")
+            case .wheelFromTheBottomIntoARefresh:
+                gtk_adjustment_set_value(h.adjustment, h.upper - h.page)
+                #expect(MainLoop.run(until: { h.bin.state.offset > 100 && h.loads == 1 }))
+                // The load the bottom started ends (a refresh waits for it), nothing more to load.
+                h.bin.endLoading(added: 0, exhausted: true, ok: true)
+                MainLoop.drain()
+                try Self.prependingRefresh(h, start: .wheelFromAnywhere)
+                Self.expectNoStaleRows(h, look, "at rest after the prepend")
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    enum RefreshStart {
+        /// `beginRefreshing` (as F5).
+        case call
+        /// 8 wheel notches up at the top.
+        case wheel
+        /// Wheel notches up, 20 ms apart, until the list has scrolled to the top and on into a
+        /// refresh.
+        case wheelFromAnywhere
+    }
+
+    /// A refresh that prepends 5 rows, started by `start`, checked while held, then followed to
+    /// rest.
+    static func prependingRefresh(_ h: HostHarness, start: RefreshStart) throws {
+        switch start {
+        case .call:
+            h.bin.beginRefreshing()
+        case .wheel:
+            for _ in 0..<8 {
+                EventSynthesis.scroll(h.target, x: 120, y: 200, .up)
+                MainLoop.drain()
+            }
+        case .wheelFromAnywhere:
+            var notches = 0
+            while h.bin.headerPhase != .refreshing && notches < 120 {
+                EventSynthesis.scroll(h.target, x: 120, y: 200, .up)
+                notches += 1
+                MainLoop.run(for: 0.02)
+            }
+        }
+        let held = h.bin.headerStyle.heldHeight
+        try #require(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - held) < 0.5 }),
+                     "the refresh never held its header")
+        try endWithAPrepend(h)
+    }
+
+    /// The app answers the refresh with 5 new rows; returns once the header has collapsed.
+    static func endWithAPrepend(_ h: HostHarness) throws {
+        let upper = h.upper
+        h.list.prepend((0..<5).map { ("New \($0)", "prepended") })
+        h.bin.endRefreshing(ok: true, insertedAtTop: 5)
+        try #require(MainLoop.run(until: { h.upper > upper + 1 && h.bin.headerPhase == .idle && !h.bin.state.needsTicks }),
+                     "the header never came to rest")
+        MainLoop.drain()
+    }
+
+    /// The tree view's rows on screen, below the header's gap, equal a fresh render of them:
+    /// the whole tree view repainted (GtkTreeView drops its cached rows). Not the overlay
+    /// scrollbar at the right edge, which fades in and out on its own.
+    static func expectNoStaleRows(_ h: HostHarness, _ look: Look, _ when: String,
+                                  sourceLocation: SourceLocation = #_sourceLocation) {
+        let seen = WindowImage(h.window, rows: 400)
+        gtk_widget_queue_draw(h.list.content)
+        let fresh = WindowImage(h.window, rows: 400)
+        #expect(seen.painted && fresh.painted, sourceLocation: sourceLocation)
+        let scale = Int(look.scale)
+        let rows = (rowsTop(h) + Int(h.rowsWindowOffset) + 2) * scale
+        let diff = seen.differences(from: fresh, x: 0..<(seen.width - 20 * scale), y: rows..<seen.height, tolerance: 2)
+        #expect(diff.isEmpty, "rows drawn stale \(when): \(diff.count) px, \(diff.prefix(6))", sourceLocation: sourceLocation)
     }
 
     /// Defect 2: a refresh that prepends rows leaves the old first row where the user was looking
@@ -115,8 +247,6 @@ struct WrappedPixelTests {
             #expect(h.value > 1)
         }
     }
-
-    // MARK: - Helpers
 
     /// Runs `body` with every new window at `look`'s scale and theme, then puts both back.
     static func inLook(_ look: Look, _ body: () throws -> Void) throws {
