@@ -87,7 +87,10 @@ package final class ForeignList {
             gtk_text_view_set_wrap_mode(gcast(content), GTK_WRAP_WORD_CHAR)
             gtk_text_view_set_left_margin(gcast(content), 16)
             gtk_text_view_set_right_margin(gcast(content), 16)
-            gtk_text_view_set_pixels_below_lines(gcast(content), 12)
+            // The 12 px between paragraphs split above and below each: 6 px above the first
+            // row and below the last, as a list box's labels have their margins.
+            gtk_text_view_set_pixels_above_lines(gcast(content), 6)
+            gtk_text_view_set_pixels_below_lines(gcast(content), 6)
         case .virtual:
             fatalError("unreachable")
         }
@@ -114,7 +117,8 @@ package final class ForeignList {
             let buffer = gtk_text_view_get_buffer(gcast(content))
             var start = GtkTextIter()
             gtk_text_buffer_get_start_iter(buffer, &start)
-            gtk_text_buffer_insert(buffer, &start, paragraphs(rows), -1)
+            let text = paragraphs(rows) + (gtk_text_buffer_get_char_count(buffer) > 0 ? "\n" : "")
+            gtk_text_buffer_insert(buffer, &start, text, -1)
         case .virtual:
             break
         }
@@ -137,7 +141,8 @@ package final class ForeignList {
             let buffer = gtk_text_view_get_buffer(gcast(content))
             var end = GtkTextIter()
             gtk_text_buffer_get_end_iter(buffer, &end)
-            gtk_text_buffer_insert(buffer, &end, paragraphs(rows), -1)
+            let text = (gtk_text_buffer_get_char_count(buffer) > 0 ? "\n" : "") + paragraphs(rows)
+            gtk_text_buffer_insert(buffer, &end, text, -1)
         case .virtual:
             break
         }
@@ -167,8 +172,9 @@ package final class ForeignList {
         return String(cString: escaped)
     }
 
-    /// One paragraph per row, each ending with a newline.
+    /// One paragraph per row, newlines between them. None after the last: the buffer would end
+    /// with an empty line, blank space between the last row and the footer.
     private func paragraphs(_ rows: [Row]) -> String {
-        rows.map { "\($0.title) — \($0.subtitle)\n" }.joined()
+        rows.map { "\($0.title) — \($0.subtitle)" }.joined(separator: "\n")
     }
 }

@@ -323,6 +323,37 @@ struct LiveQATests {
         h.release(at: 200)
     }
 
+    /// Issue 23, defect 6: GTK's overlay scrollbar, shown (it fades in as the list scrolls), is
+    /// in no saved frame (F) nor the scrubber's: not inside a tree view's header gap, not over
+    /// any list's rows. The frame equals the one drawn with the scrollbar made transparent.
+    @Test(arguments: [ListKind.treeview, .listbox, .textview])
+    func theShownScrollbarIsInNoSavedFrame(_ kind: ListKind) throws {
+        let h = try Harness(kind)
+        defer { h.close() }
+        let bin = try #require(h.view as? RefreshBin)
+        let scrolled: UnsafeMutablePointer<GtkScrolledWindow> = gcast(bin.scrolledWindow)
+        let scrollbar = try #require(gtk_scrolled_window_get_vscrollbar(scrolled))
+        let adjustment = try #require(gtk_scrolled_window_get_vadjustment(scrolled))
+        gtk_adjustment_set_value(adjustment, 40)
+        MainLoop.drain()
+        gtk_adjustment_set_value(adjustment, 0)
+        h.holdDrag(200)
+        #expect(h.view.pull > 20)
+        #expect(MainLoop.run(until: { gtk_widget_get_opacity(scrollbar) > 0.99 }), "the overlay scrollbar never showed")
+        #expect(gtk_widget_is_drawable(scrollbar) != 0)
+        let saved = h.qa.frameImage()
+        h.qa.openScrubber()
+        h.qa.scrub(to: 0.3)
+        let scrubbed = h.qa.frameImage()
+        gtk_widget_set_opacity(scrollbar, 0)
+        let without = h.qa.frameImage()
+        h.qa.toggleScrubber()
+        let reference = h.qa.frameImage()
+        #expect(Self.difference(saved, reference) == nil, "the saved frame shows the scrollbar")
+        #expect(Self.difference(scrubbed, without) == nil, "the scrubber's frame shows the scrollbar")
+        h.release(at: 200)
+    }
+
     /// Where two images differ (count and bounding box of the differing pixels), nil if nowhere.
     static func difference(_ a: ImageSurface, _ b: ImageSurface) -> String? {
         guard a.pixelWidth == b.pixelWidth, a.pixelHeight == b.pixelHeight else {

@@ -50,6 +50,31 @@ struct WrappedFooterKeyTests {
         #expect(h.childOffset == -gint(Tuning.footerHeight), "the retry went out of view")
     }
 
+    /// Defect 6: the footer End shows sits right under the last row on every list, as on a tree
+    /// view: between the last row's ink and the footer no more blank than a row's own margin (a
+    /// text view whose buffer ended with a newline showed an empty line there, ≈45 px).
+    @Test(arguments: HostTests.kinds)
+    func theFooterSitsRightUnderTheLastRow(kind: ListKind) throws {
+        let h = try HostHarness(kind, rows: 40)
+        defer { h.close() }
+        focusRows(h)
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 && h.childOffset == -gint(Tuning.footerHeight) }))
+        MainLoop.drain()
+        let image = WindowImage(h.window, rows: 2000)
+        var x: gint = 0, footerTop: gint = 0
+        let binHeight = gtk_widget_get_allocated_height(h.bin.widget)
+        _ = gtk_widget_translate_coordinates(h.bin.widget, h.window, 0, binHeight - gint(Tuning.footerHeight), &x, &footerTop)
+        // A pixel row is blank when it is one colour across (the scrollbar's edge left out).
+        func blank(_ y: Int) -> Bool {
+            let first = image.pixel(Int(x) + 1, y)
+            return image.count(x: (Int(x) + 1)..<(image.width - 20), y: y..<(y + 1), differingFrom: first) == 0
+        }
+        var gap = 0
+        while gap < 100, blank(Int(footerTop) - 1 - gap) { gap += 1 }
+        #expect(gap <= 12, "\(gap) px of blank between the last row and the footer")
+    }
+
     /// Defect 4: Enter and Space on a failed footer on screen retry, on every list; the tree
     /// view's cursor row is not activated.
     @Test(arguments: HostTests.kinds, [GDK_KEY_Return, GDK_KEY_space])

@@ -59,9 +59,23 @@ package struct HostSurface {
         } else if gtk_widget_get_realized(widget) != 0 {
             layOut()
             renderBackground(cr, width: width, height: height)
-            gtk_widget_draw(widget, cr)
+            withoutScrollbars { gtk_widget_draw(widget, cr) }
             drawColumnHeaders(cr, in: widget)
         }
+    }
+
+    /// Runs `body` with the wrapped scrolled window's scrollbars drawing nothing: no saved,
+    /// recorded or scrubbed frame contains them (docs/qa-tools.md). GTK's overlay scrollbar fades
+    /// in and out on its own, over the rows and, on a tree view with pinned column headers,
+    /// inside the header's gap. A `draw` handler returning true keeps a widget's drawing out
+    /// without changing its state (a new opacity would queue a redraw, here often mid-paint).
+    private func withoutScrollbars(_ body: () -> Void) {
+        guard let bin = controller as? RefreshBin else { return body() }
+        let scrolled: UnsafeMutablePointer<GtkScrolledWindow> = gcast(bin.scrolledWindow)
+        let hidden = [gtk_scrolled_window_get_vscrollbar(scrolled), gtk_scrolled_window_get_hscrollbar(scrolled)]
+            .compactMap { $0 }.map { GSignal.connectDraw($0) { _ in true } }
+        defer { for connection in hidden { connection.disconnect() } }
+        body()
     }
 
     /// HACK: `gtk_widget_draw` leaves a GtkTreeView's column header buttons out (measured on GTK
@@ -108,14 +122,14 @@ package struct HostSurface {
                 cairo_save(cr)
                 cairo_rectangle(cr, 0, 0, width, top)
                 cairo_clip(cr)
-                gtk_widget_draw(bin.scrolledWindow, cr)
+                withoutScrollbars { gtk_widget_draw(bin.scrolledWindow, cr) }
                 drawColumnHeaders(cr, in: bin.scrolledWindow)
                 cairo_restore(cr)
                 cairo_rectangle(cr, 0, top + contentTop, width, max(0, height - top - contentTop))
                 cairo_clip(cr)
             }
             cairo_translate(cr, 0, contentTop)
-            gtk_widget_draw(bin.scrolledWindow, cr)
+            withoutScrollbars { gtk_widget_draw(bin.scrolledWindow, cr) }
             drawColumnHeaders(cr, in: bin.scrolledWindow)
         }
         cairo_restore(cr)
