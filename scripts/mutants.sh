@@ -255,6 +255,36 @@ mutant "a kept row image is shown after its background changed" \
   'if let kept = entries[key], kept.look == ({ var seen = look; seen.background = kept.look.background; return seen }()) {' \
   'RefreshGtkTests.RowImageLookTests'
 
+# --- Nothing stale on a wrapped list (issue 23) ------------------------------------------------
+mutant "a pinned tree view keeps its pixel cache when its rows come home (stale rows after a refresh)" \
+  Sources/RefreshGtk/Hosts/PinnedColumnHeaders.swift \
+  'ptr_widget_drop_pixel_cache(treeView)' '_ = treeView' \
+  'WrappedPixelTests/rowsAroundARefresh'
+mutant "a pinned tree view draws its moved rows through its pixel cache" \
+  Sources/RefreshGtk/Hosts/PinnedColumnHeaders.swift \
+  'let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)' \
+  'let recording = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA, gint(width * scaleX), gint(height * scaleY))!' \
+  'WrappedPixelTests/rowsRedrawn WrappedPixelTests/rowsAroundARefresh'
+mutant "End on a wrapped list leaves the footer's room out of view" \
+  Sources/RefreshGtk/Hosts/ScrolledWindowHost.swift \
+  'footerShift = command == .end ? extraBottom : 0' 'footerShift = 0' \
+  'WrappedFooterKeyTests/endShowsTheLoadingFooter'
+mutant "Enter or Space on a failed footer goes to the host (a tree view activates its cursor row)" \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
+  'if !scrollKeys, action != .refresh, !footerKey {' 'if !scrollKeys, action != .refresh, !footerKey || host.rowCount > 0 {' \
+  'WrappedFooterKeyTests/enterOrSpace'
+mutant "a pull over a text view selects the text it crossed" \
+  Sources/RefreshGtk/Hosts/HostSelection.swift \
+  'gtk_text_buffer_select_range(buffer, &insertIter, &boundIter)' '_ = (insertIter, boundIter)' \
+  'WrappedFooterKeyTests/pullingAHeldHeaderOnATextView'
+mutant "saved frames show GTK's scrollbars (inside a tree view's header gap)" \
+  Sources/RefreshDemo/QA/HostSurface.swift \
+  '.compactMap { $0 }.map { GSignal.connectDraw($0) { _ in true } }' '.compactMap { $0 }.map { GSignal.connectDraw($0) { _ in false } }' \
+  'LiveQATests/theShownScrollbarIsInNoSavedFrame'
+mutant "the demo's text view ends with an empty line (blank above the footer)" \
+  Sources/RefreshDemo/ForeignList.swift \
+  'gtk_text_buffer_insert(buffer, &end, text, -1)' 'gtk_text_buffer_insert(buffer, &end, text + String(UnicodeScalar(10)), -1)' \
+  'WrappedFooterKeyTests/theFooterSitsRightUnderTheLastRow'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
