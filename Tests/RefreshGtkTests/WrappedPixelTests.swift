@@ -62,6 +62,9 @@ struct WrappedPixelTests {
         case fastDragUpAfterAPrepend
         /// From the bottom, a fast run of wheel notches up that runs on into a refresh.
         case wheelFromTheBottomIntoARefresh
+        /// A refresh started by a mouse drag; the pointer then moves slowly down across the rows
+        /// while the header is held.
+        case hoverAfterADragStartedRefresh
     }
 
     /// Defect 1: each sequence leaves the tree view's rows as a fresh render draws them, at
@@ -123,6 +126,17 @@ struct WrappedPixelTests {
                 h.bin.endLoading(added: 0, exhausted: true, ok: true)
                 MainLoop.drain()
                 try Self.prependingRefresh(h, start: .wheelFromAnywhere)
+                Self.expectNoStaleRows(h, look, "at rest after the prepend")
+            case .hoverAfterADragStartedRefresh:
+                EventSynthesis.drag(h.target, from: (120, third), to: (120, third + 300), steps: 30, deepest: true)
+                let held = h.bin.headerStyle.heldHeight
+                #expect(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - held) < 0.5 }), "the drag did not refresh")
+                for y in stride(from: 100.0, through: 380, by: 4) {
+                    EventSynthesis.motion(h.target, x: 120, y: y, deepest: true)
+                    MainLoop.drain()
+                }
+                Self.expectNoStaleRows(h, look, "after the hover while held")
+                try Self.endWithAPrepend(h)
                 Self.expectNoStaleRows(h, look, "at rest after the prepend")
             }
         }
