@@ -77,7 +77,7 @@ struct WrappedPixelTests {
             let third = Double(Self.rowsTop(h)) + 100
             switch sequence {
             case .dragDownAfterAPrepend:
-                try Self.prependingRefresh(h, start: .wheel)
+                try Self.prependingRefresh(h, start: .wheel, look: look)
                 Self.expectNoStaleRows(h, look, "at rest after the prepend")
                 EventSynthesis.drag(h.target, from: (120, third), to: (120, third + 220), steps: 22, release: false, deepest: true)
                 MainLoop.drain()
@@ -87,7 +87,7 @@ struct WrappedPixelTests {
                 MainLoop.drain()
                 Self.expectNoStaleRows(h, look, "after the drag down")
             case .pointerLeavesAfterAPrepend:
-                try Self.prependingRefresh(h, start: .call)
+                try Self.prependingRefresh(h, start: .call, look: look)
                 EventSynthesis.button(h.target, press: true, x: 120, y: third, deepest: true)
                 EventSynthesis.button(h.target, press: false, x: 120, y: third, deepest: true)
                 for y in stride(from: third, through: 380, by: 8) {
@@ -115,7 +115,7 @@ struct WrappedPixelTests {
                 try Self.endWithAPrepend(h)
                 Self.expectNoStaleRows(h, look, "at rest after the prepend")
             case .fastDragUpAfterAPrepend:
-                try Self.prependingRefresh(h, start: .call)
+                try Self.prependingRefresh(h, start: .call, look: look)
                 EventSynthesis.drag(h.target, from: (120, 360), to: (120, third - 40), steps: 3, release: true, deepest: true)
                 MainLoop.drain()
                 Self.expectNoStaleRows(h, look, "after the fast drag up")
@@ -125,7 +125,7 @@ struct WrappedPixelTests {
                 // The load the bottom started ends (a refresh waits for it), nothing more to load.
                 h.bin.endLoading(added: 0, exhausted: true, ok: true)
                 MainLoop.drain()
-                try Self.prependingRefresh(h, start: .wheelFromAnywhere)
+                try Self.prependingRefresh(h, start: .wheelFromAnywhere, look: look)
                 Self.expectNoStaleRows(h, look, "at rest after the prepend")
             case .hoverAfterADragStartedRefresh:
                 EventSynthesis.drag(h.target, from: (120, third), to: (120, third + 300), steps: 30, deepest: true)
@@ -149,14 +149,14 @@ struct WrappedPixelTests {
         case call
         /// 8 wheel notches up at the top.
         case wheel
-        /// Wheel notches up, 20 ms apart, until the list has scrolled to the top and on into a
-        /// refresh.
+        /// Wheel notches up, 20 ms apart, until the list has scrolled to the top and on into an
+        /// armed pull (released by the quiet period).
         case wheelFromAnywhere
     }
 
     /// A refresh that prepends 5 rows, started by `start`, checked while held, then followed to
     /// rest.
-    static func prependingRefresh(_ h: HostHarness, start: RefreshStart) throws {
+    static func prependingRefresh(_ h: HostHarness, start: RefreshStart, look: Look) throws {
         switch start {
         case .call:
             h.bin.beginRefreshing()
@@ -167,7 +167,7 @@ struct WrappedPixelTests {
             }
         case .wheelFromAnywhere:
             var notches = 0
-            while h.bin.headerPhase != .refreshing && notches < 120 {
+            while h.bin.headerPhase != .armed && notches < 120 {
                 EventSynthesis.scroll(h.target, x: 120, y: 200, .up)
                 notches += 1
                 MainLoop.run(for: 0.02)
@@ -176,6 +176,7 @@ struct WrappedPixelTests {
         let held = h.bin.headerStyle.heldHeight
         try #require(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - held) < 0.5 }),
                      "the refresh never held its header")
+        expectNoStaleRows(h, look, "while the header is held")
         try endWithAPrepend(h)
     }
 
