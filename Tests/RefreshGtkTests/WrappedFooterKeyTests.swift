@@ -31,17 +31,22 @@ struct WrappedFooterKeyTests {
         }
     }
 
+    /// The rows have the focus and End is pressed: a load begins, its footer on screen.
+    private func pressEnd(_ h: HostHarness, sourceLocation: SourceLocation = #_sourceLocation) {
+        focusRows(h)
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 }), sourceLocation: sourceLocation)
+        #expect(MainLoop.run(until: { h.childOffset == -gint(Tuning.footerHeight) }),
+                "the footer is not on screen: the child is at \(h.childOffset)", sourceLocation: sourceLocation)
+    }
+
     /// Defect 3: End goes to the very end, past the rows: the footer that says "Loading…" shows
     /// below the last row (the child moved up by the footer's room), and stays for the retry.
     @Test(arguments: HostTests.kinds)
     func endShowsTheLoadingFooter(kind: ListKind) throws {
         let h = try HostHarness(kind, rows: 40)
         defer { h.close() }
-        focusRows(h)
-        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
-        #expect(MainLoop.run(until: { h.loads == 1 }))
-        #expect(MainLoop.run(until: { h.childOffset == -gint(Tuning.footerHeight) }),
-                "the footer is not on screen: the child is at \(h.childOffset)")
+        pressEnd(h)
         #expect(h.bin.footerPhase == .loading)
         #expect(abs(h.bin.state.offset - h.bin.state.maxOffset) < 0.5)
         h.bin.endLoading(added: 0, exhausted: false, ok: false)
@@ -57,9 +62,7 @@ struct WrappedFooterKeyTests {
     func theFooterSitsRightUnderTheLastRow(kind: ListKind) throws {
         let h = try HostHarness(kind, rows: 40)
         defer { h.close() }
-        focusRows(h)
-        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
-        #expect(MainLoop.run(until: { h.loads == 1 && h.childOffset == -gint(Tuning.footerHeight) }))
+        pressEnd(h)
         MainLoop.drain()
         let image = WindowImage(h.window, rows: 2000)
         var x: gint = 0, footerTop: gint = 0
@@ -83,9 +86,7 @@ struct WrappedFooterKeyTests {
         defer { h.close() }
         var activated: [Int] = []
         h.list.onRowActivated { activated.append($0) }
-        focusRows(h)
-        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
-        #expect(MainLoop.run(until: { h.loads == 1 }))
+        pressEnd(h)
         h.bin.endLoading(added: 0, exhausted: false, ok: false)
         #expect(MainLoop.run(until: { h.bin.footerPhase == .failed && h.childOffset == -gint(Tuning.footerHeight) }))
         let value = h.value
