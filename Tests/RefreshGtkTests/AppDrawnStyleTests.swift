@@ -39,7 +39,7 @@ struct AppDrawnStyleTests {
         let clock = ManualClock(h.view.state.now)
         h.view.clock = clock.reading
         let header = Header()
-        h.view.customHeaderStyle = header
+        h.view.header = header
         h.view.beginRefreshing()
         clock.now += 1
         h.view.tick()
@@ -50,7 +50,7 @@ struct AppDrawnStyleTests {
         h.view.endRefreshing(ok: true)
         clock.now += 2
         h.view.tick()
-        h.view.customHeaderStyle = nil
+        h.view.header = .jike
         let drawn = header.frames.count
         h.view.beginRefreshing()
         clock.now += 1
