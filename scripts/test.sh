@@ -7,6 +7,9 @@ swift build --build-tests
 # The library other languages load, with its typelib (IntrospectionTests installs and drives it).
 scripts/build-gir.sh
 scripts/build-translations.sh "$(swift build --show-bin-path)/locale"
+# The whole suite also builds a package that depends on this one, with the examples (public API
+# only, no warning of ours); a filtered run leaves it out (run scripts/check-dependent.sh alone).
+if [ "$#" -eq 0 ]; then scripts/check-dependent.sh; fi
 # Any GLib/GTK critical fails the run. Swift's backtracer would catch GLib's breakpoint trap and
 # resume after it, so it is off here (a crash still fails the run, without the symbolized trace).
 export G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import Foundation
 import RefreshCore
 import RefreshGtk
@@ -14,6 +15,14 @@ struct AppDrawnStyleTests {
     final class Header: RefreshHeaderStyle {
         var frames: [HeaderFrame] = []
         var heldHeight: Double { 90 }
+        func draw(_ frame: HeaderFrame, cr: OpaquePointer) { frames.append(frame) }
+    }
+
+    /// An app's header that takes the plain bar's timings and wording.
+    final class PlainTimedHeader: RefreshHeaderStyle {
+        var frames: [HeaderFrame] = []
+        var heldHeight: Double { 50 }
+        var timings: HeaderStyle { .plain }
         func draw(_ frame: HeaderFrame, cr: OpaquePointer) { frames.append(frame) }
     }
 
@@ -58,6 +67,54 @@ struct AppDrawnStyleTests {
         Self.render(h)
         #expect(header.frames.count == drawn, "back to the built-in look")
         #expect(h.view.pull == h.view.headerStyle.heldHeight)
+    }
+
+    /// One way to choose the header: `header` takes the built-in looks as values and an app's
+    /// style, which carries its own timings.
+    @Test func theHeaderTakesBuiltInValuesAndAnAppsStyleWithItsTimings() throws {
+        let h = try GtkHarness()
+        defer { h.close() }
+        let clock = ManualClock(h.view.state.now)
+        h.view.clock = clock.reading
+        #expect(h.view.header is JikeHeader && h.view.headerStyle == .jike && h.view.appDrawnHeader == nil)
+        h.view.header = .classic
+        #expect(h.view.header is ClassicHeader && h.view.headerStyle == .classic && h.view.appDrawnHeader == nil)
+        #expect(h.view.state.heldHeight == HeaderStyle.classic.heldHeight)
+
+        let header = PlainTimedHeader()
+        h.view.header = header
+        #expect(h.view.appDrawnHeader === header && h.view.headerStyle == .plain, "the style's timings")
+        h.view.beginRefreshing()
+        clock.now += 1
+        h.view.tick()
+        #expect(h.view.pull == 50, "held at the app's height")
+        Self.render(h)
+        let frame = try #require(header.frames.last)
+        #expect(frame.visual.message == .plainRefreshing, "the plain bar's wording")
+
+        // A built-in value mid-refresh: drawn by the widget again, held at its own height.
+        h.view.header = .plain
+        let drawn = header.frames.count
+        clock.now += 1
+        h.view.tick()
+        Self.render(h)
+        #expect(header.frames.count == drawn && h.view.appDrawnHeader == nil)
+        #expect(h.view.pull == HeaderStyle.plain.heldHeight)
+    }
+
+    /// The GObject's `header-style` follows `header` (an app's style: its timings) and chooses
+    /// a built-in look when set.
+    @Test func theGObjectsHeaderStyleFollowsTheHeader() throws {
+        let h = try HostHarness(.listbox)
+        defer { h.close() }
+        let gobject = OpaquePointer(h.bin.widget)
+        let header = PlainTimedHeader()
+        h.bin.header = header
+        #expect(ptr_refresh_bin_get_header_style(gobject) == PTR_HEADER_STYLE_PLAIN)
+        ptr_refresh_bin_set_header_style(gobject, PTR_HEADER_STYLE_CLASSIC)
+        #expect(h.bin.header is ClassicHeader && h.bin.headerStyle == .classic && h.bin.appDrawnHeader == nil)
+        h.bin.header = .jike
+        #expect(ptr_refresh_bin_get_header_style(gobject) == PTR_HEADER_STYLE_JIKE)
     }
 
     @Test func theAppsFooterIsDrawnInTheFootersBar() throws {
