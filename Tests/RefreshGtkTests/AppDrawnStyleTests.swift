@@ -31,6 +31,13 @@ struct AppDrawnStyleTests {
         func draw(_ frame: FooterFrame, cr: OpaquePointer) { frames.append(frame) }
     }
 
+    /// Starts a refresh and lets the header open to its held height.
+    static func refreshUntilHeld(_ h: GtkHarness, _ clock: ManualClock) {
+        h.view.beginRefreshing()
+        clock.now += 1
+        h.view.tick()
+    }
+
     /// Draws the view once into an image (what the "draw" handler does).
     static func render(_ h: GtkHarness) {
         let list = h.view.list
@@ -49,9 +56,7 @@ struct AppDrawnStyleTests {
         h.view.clock = clock.reading
         let header = Header()
         h.view.header = header
-        h.view.beginRefreshing()
-        clock.now += 1
-        h.view.tick()
+        Self.refreshUntilHeld(h, clock)
         #expect(h.view.pull == 90, "held at the app's height")
         Self.render(h)
         let frame = try #require(header.frames.last)
@@ -61,9 +66,7 @@ struct AppDrawnStyleTests {
         h.view.tick()
         h.view.header = .jike
         let drawn = header.frames.count
-        h.view.beginRefreshing()
-        clock.now += 1
-        h.view.tick()
+        Self.refreshUntilHeld(h, clock)
         Self.render(h)
         #expect(header.frames.count == drawn, "back to the built-in look")
         #expect(h.view.pull == h.view.headerStyle.heldHeight)
@@ -84,9 +87,7 @@ struct AppDrawnStyleTests {
         let header = PlainTimedHeader()
         h.view.header = header
         #expect(h.view.appDrawnHeader === header && h.view.headerStyle == .plain, "the style's timings")
-        h.view.beginRefreshing()
-        clock.now += 1
-        h.view.tick()
+        Self.refreshUntilHeld(h, clock)
         #expect(h.view.pull == 50, "held at the app's height")
         Self.render(h)
         let frame = try #require(header.frames.last)
