@@ -9,6 +9,10 @@ import PackageDescription
 // A path dependency's identity is its directory's name: whatever the checkout is called.
 let root = Context.packageDirectory.split(separator: "/").dropLast(2).last.map(String.init) ?? ""
 
+// Apps that turn on SE-0444 see a type's members only where its module is imported: the types
+// RefreshGtk re-exports must bring theirs.
+let app: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "dependent-package",
     dependencies: [.package(path: "../..")],
@@ -16,12 +20,17 @@ let package = Package(
         .target(name: "AppGeometry"),
         .executableTarget(
             name: "public-api-check",
-            dependencies: ["AppGeometry", .product(name: "RefreshGtk", package: root)]
+            dependencies: ["AppGeometry", .product(name: "RefreshGtk", package: root)], swiftSettings: app
         ),
-        .executableTarget(name: "refresh-example", dependencies: [.product(name: "RefreshGtk", package: root)]),
-        .executableTarget(name: "treeview-example", dependencies: [.product(name: "RefreshGtk", package: root)]),
         .executableTarget(
-            name: "custom-drawing-example", dependencies: [.product(name: "RefreshGtk", package: root)]
+            name: "refresh-example", dependencies: [.product(name: "RefreshGtk", package: root)], swiftSettings: app
+        ),
+        .executableTarget(
+            name: "treeview-example", dependencies: [.product(name: "RefreshGtk", package: root)], swiftSettings: app
+        ),
+        .executableTarget(
+            name: "custom-drawing-example", dependencies: [.product(name: "RefreshGtk", package: root)],
+            swiftSettings: app
         ),
     ],
     swiftLanguageModes: [.v6]
