@@ -87,20 +87,23 @@ static void on_notify(GObject *bin, GParamSpec *spec, gpointer data) {
         record(g_strdup_printf("notify::%s", spec->name));
 }
 
+/* A state-changed signal (`which` is "header" or "footer"): its argument is the new state, the
+ * property's value. */
+static void state_changed(const char *which, GType type, int state, int property) {
+    if (state != property)
+        check(FALSE, "%s-state-changed(%s) while %s-state is %s", which, nick(type, state), which,
+              nick(type, property));
+    record(g_strdup_printf("%s-state-changed(%s)", which, nick(type, state)));
+}
+
 static void on_header_state(PtrRefreshBin *bin, PtrHeaderState state, gpointer data) {
     check_arguments("header-state-changed", bin, data);
-    if (state != ptr_refresh_bin_get_header_state(bin))
-        check(FALSE, "header-state-changed(%s) while header-state is %s", nick(PTR_TYPE_HEADER_STATE, state),
-              nick(PTR_TYPE_HEADER_STATE, ptr_refresh_bin_get_header_state(bin)));
-    record(g_strdup_printf("header-state-changed(%s)", nick(PTR_TYPE_HEADER_STATE, state)));
+    state_changed("header", PTR_TYPE_HEADER_STATE, state, ptr_refresh_bin_get_header_state(bin));
 }
 
 static void on_footer_state(PtrRefreshBin *bin, PtrFooterState state, gpointer data) {
     check_arguments("footer-state-changed", bin, data);
-    if (state != ptr_refresh_bin_get_footer_state(bin))
-        check(FALSE, "footer-state-changed(%s) while footer-state is %s", nick(PTR_TYPE_FOOTER_STATE, state),
-              nick(PTR_TYPE_FOOTER_STATE, ptr_refresh_bin_get_footer_state(bin)));
-    record(g_strdup_printf("footer-state-changed(%s)", nick(PTR_TYPE_FOOTER_STATE, state)));
+    state_changed("footer", PTR_TYPE_FOOTER_STATE, state, ptr_refresh_bin_get_footer_state(bin));
 }
 
 /* Checks that the events since the last call were exactly `expected` (space-separated), then
@@ -240,14 +243,14 @@ int main(int argc, char **argv) {
 
     /* A refresh from the method: the header opens at once, then `refresh`. */
     ptr_refresh_bin_begin_refreshing(bin);
-    check(run_until(refreshes_reach, GINT_TO_POINTER(1), 5), "begin_refreshing: refresh was emitted");
+    check(run_until(refreshes_reach, GINT_TO_POINTER(1), 10), "begin_refreshing: refresh was emitted");
     run_for(0.3);
     check(ptr_refresh_bin_get_refreshing(bin), "refreshing is TRUE until end_refreshing");
     expect_events("begin_refreshing",
                   "notify::header-state notify::refreshing header-state-changed(refreshing) refresh");
     ptr_refresh_bin_end_refreshing(bin, TRUE, 0);
     check(!ptr_refresh_bin_get_refreshing(bin), "end_refreshing: refreshing is FALSE at once");
-    check(run_until(header_is, GINT_TO_POINTER(PTR_HEADER_STATE_IDLE), 5), "the header collapsed");
+    check(run_until(header_is, GINT_TO_POINTER(PTR_HEADER_STATE_IDLE), 10), "the header collapsed");
     run_for(0.1);
     expect_events("end_refreshing", "notify::header-state notify::refreshing header-state-changed(finishing) "
                                     "notify::last-updated notify::header-state header-state-changed(idle)");
@@ -258,13 +261,13 @@ int main(int argc, char **argv) {
     /* A refresh from the user: wheel notches at the top pull, arm, and the header opens. */
     for (int i = 0; i < 4; i++)
         wheel(tree, GDK_SCROLL_UP);
-    check(run_until(refreshes_reach, GINT_TO_POINTER(2), 5), "four notches at the top: refresh was emitted");
+    check(run_until(refreshes_reach, GINT_TO_POINTER(2), 10), "four notches at the top: refresh was emitted");
     run_for(0.3);
     expect_events("four notches at the top",
                   "notify::header-state header-state-changed(pulling) notify::header-state header-state-changed(armed) "
                   "notify::header-state notify::refreshing header-state-changed(refreshing) refresh");
     ptr_refresh_bin_end_refreshing(bin, FALSE, 0);
-    check(run_until(header_is, GINT_TO_POINTER(PTR_HEADER_STATE_IDLE), 5), "the header collapsed again");
+    check(run_until(header_is, GINT_TO_POINTER(PTR_HEADER_STATE_IDLE), 10), "the header collapsed again");
     run_for(0.1);
     expect_events("a failed refresh", "notify::header-state notify::refreshing header-state-changed(failed) "
                                       "notify::header-state header-state-changed(finishing) "
@@ -289,7 +292,7 @@ int main(int argc, char **argv) {
 
     /* The retry, from the method; ended as exhausted. */
     ptr_refresh_bin_load_more(bin);
-    check(run_until(loads_reach, GINT_TO_POINTER(2), 5), "load_more: load-more was emitted");
+    check(run_until(loads_reach, GINT_TO_POINTER(2), 10), "load_more: load-more was emitted");
     run_for(0.1);
     expect_events("load_more", "notify::footer-state notify::loading footer-state-changed(loading) load-more");
     ptr_refresh_bin_end_loading(bin, 0, TRUE, TRUE);

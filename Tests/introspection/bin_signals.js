@@ -68,37 +68,30 @@ const checkInstance = (signal, instance) => {
     if (instance !== bin)
         check(false, `${signal}: the handler got ${instance}, not the bin`);
 };
-bin.connect('refresh', instance => {
-    checkInstance('refresh', instance);
-    refreshes++;
-    check(bin.refreshing && bin.header_state === Ptr.HeaderState.REFRESHING,
-        'refresh: refreshing is true and the header refreshing when it is emitted');
-    record('refresh');
+// `signal` once per refresh or load, with `busy` (refreshing, loading) true and the state open.
+const connectAction = (signal, busy, count) => bin.connect(signal, instance => {
+    checkInstance(signal, instance);
+    count();
+    check(busy(), `${signal}: the bin busy and the state open when it is emitted`);
+    record(signal);
 });
-bin.connect('load-more', instance => {
-    checkInstance('load-more', instance);
-    loads++;
-    check(bin.loading && bin.footer_state === Ptr.FooterState.LOADING,
-        'load-more: loading is true and the footer loading when it is emitted');
-    record('load-more');
-});
+connectAction('refresh', () => bin.refreshing && bin.header_state === Ptr.HeaderState.REFRESHING, () => refreshes++);
+connectAction('load-more', () => bin.loading && bin.footer_state === Ptr.FooterState.LOADING, () => loads++);
 bin.connect('notify', (instance, spec) => {
     checkInstance('notify', instance);
     if (spec.owner_type === Ptr.RefreshBin.$gtype)
         record(`notify::${spec.name}`);
 });
-bin.connect('header-state-changed', (instance, state) => {
-    checkInstance('header-state-changed', instance);
-    if (state !== bin.header_state)
-        check(false, `header-state-changed(${headerNicks.get(state)}) while header-state is ${headerNicks.get(bin.header_state)}`);
-    record(`header-state-changed(${headerNicks.get(state)})`);
+// `which`-state-changed ("header" or "footer"): its argument is the new state, the property's value.
+const connectStateChanged = (which, names) => bin.connect(`${which}-state-changed`, (instance, state) => {
+    checkInstance(`${which}-state-changed`, instance);
+    const property = bin[`${which}_state`];
+    if (state !== property)
+        check(false, `${which}-state-changed(${names.get(state)}) while ${which}-state is ${names.get(property)}`);
+    record(`${which}-state-changed(${names.get(state)})`);
 });
-bin.connect('footer-state-changed', (instance, state) => {
-    checkInstance('footer-state-changed', instance);
-    if (state !== bin.footer_state)
-        check(false, `footer-state-changed(${footerNicks.get(state)}) while footer-state is ${footerNicks.get(bin.footer_state)}`);
-    record(`footer-state-changed(${footerNicks.get(state)})`);
-});
+connectStateChanged('header', headerNicks);
+connectStateChanged('footer', footerNicks);
 // Checks that the events since the last call were exactly `expected`, then forgets them.
 const expectEvents = (what, expected) => {
     const seen = events.join(' ');
@@ -139,13 +132,13 @@ expectEvents('last-updated set to its value', '');
 
 // A refresh from the method: the header opens at once, then `refresh`.
 bin.begin_refreshing();
-check(runUntil(() => refreshes >= 1, 5), 'begin_refreshing: refresh was emitted');
+check(runUntil(() => refreshes >= 1, 10), 'begin_refreshing: refresh was emitted');
 runFor(0.3);
 check(bin.refreshing, 'refreshing is true until end_refreshing');
 expectEvents('begin_refreshing', 'notify::header-state notify::refreshing header-state-changed(refreshing) refresh');
 bin.end_refreshing(true, 0);
 check(!bin.refreshing, 'end_refreshing: refreshing is false at once');
-check(runUntil(() => bin.header_state === Ptr.HeaderState.IDLE, 5), 'the header collapsed');
+check(runUntil(() => bin.header_state === Ptr.HeaderState.IDLE, 10), 'the header collapsed');
 runFor(0.1);
 expectEvents('end_refreshing', 'notify::header-state notify::refreshing header-state-changed(finishing) ' +
     'notify::last-updated notify::header-state header-state-changed(idle)');
@@ -161,19 +154,19 @@ const doAction = name => {
     Atk.Action.prototype.do_action.call(accessible, names.indexOf(name));
 };
 doAction('refresh');
-check(runUntil(() => refreshes >= 2, 5), 'the AT\'s refresh action: refresh was emitted');
+check(runUntil(() => refreshes >= 2, 10), 'the AT\'s refresh action: refresh was emitted');
 runFor(0.3);
 expectEvents('the AT\'s refresh action',
     'notify::header-state notify::refreshing header-state-changed(refreshing) refresh');
 bin.end_refreshing(false, 0);
-check(runUntil(() => bin.header_state === Ptr.HeaderState.IDLE, 5), 'the header collapsed again');
+check(runUntil(() => bin.header_state === Ptr.HeaderState.IDLE, 10), 'the header collapsed again');
 runFor(0.1);
 expectEvents('a failed refresh', 'notify::header-state notify::refreshing header-state-changed(failed) ' +
     'notify::header-state header-state-changed(finishing) notify::header-state header-state-changed(idle)');
 
 // Load-more from the user: the scrollbar taken to the end of the rows.
 adjustment.set_value(adjustment.get_upper() - adjustment.get_page_size());
-check(runUntil(() => loads >= 1, 5), 'reaching the bottom: load-more was emitted');
+check(runUntil(() => loads >= 1, 10), 'reaching the bottom: load-more was emitted');
 runFor(0.3);
 check(bin.loading, 'loading is true until end_loading');
 expectEvents('reaching the bottom', 'notify::footer-state notify::loading footer-state-changed(loading) load-more');
@@ -184,14 +177,14 @@ expectEvents('a failed load', 'notify::footer-state notify::loading footer-state
 
 // The retry from an assistive technology, then load-more from the method, ended as exhausted.
 doAction('retry');
-check(runUntil(() => loads >= 2, 5), 'the AT\'s retry action: load-more was emitted');
+check(runUntil(() => loads >= 2, 10), 'the AT\'s retry action: load-more was emitted');
 runFor(0.1);
 expectEvents('the AT\'s retry action', 'notify::footer-state notify::loading footer-state-changed(loading) load-more');
 bin.end_loading(0, false, true);
 runFor(0.1);
 expectEvents('a load', 'notify::footer-state notify::loading footer-state-changed(idle)');
 bin.load_more();
-check(runUntil(() => loads >= 3, 5), 'load_more: load-more was emitted');
+check(runUntil(() => loads >= 3, 10), 'load_more: load-more was emitted');
 runFor(0.1);
 expectEvents('load_more', 'notify::footer-state notify::loading footer-state-changed(loading) load-more');
 bin.end_loading(0, true, true);
