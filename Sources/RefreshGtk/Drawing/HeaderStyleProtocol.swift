@@ -26,6 +26,15 @@ public struct HeaderFrame {
         self.pangoContext = pangoContext; self.isHeadless = isHeadless; self.now = now
     }
 
+    /// The built-in header's words for this instant, translated ("Pull down to refresh",
+    /// "Release to refresh", "Refreshing…", …; the plain bar's own with `.plain` timings).
+    public var text: String { HeaderPainter.text(for: visual.message) }
+
+    /// "Last updated: …" (or "never"), translated, as the classic header shows it.
+    public var lastUpdatedText: String {
+        L10n.lastUpdatedLine(lastUpdate: visual.sinceLastUpdate.map { now - $0 }, now: now)
+    }
+
     /// The revealed space: full width, from the viewport's top (or the header's region top, when
     /// that hangs higher, in snapshots) down to the content top. The context is clipped to it.
     public func revealed(heldHeight: Double) -> RefreshRect {
@@ -111,6 +120,10 @@ public struct FooterFrame {
 
     /// The footer's bar: full width, `Tuning.footerHeight` tall, at `visual.top`.
     public var bar: RefreshRect { visual.rect(viewportWidth: width) }
+
+    /// The built-in footer's words for this instant, translated ("Load more", "Loading…", "No
+    /// more items", …).
+    public var text: String { FooterPainter.text(for: visual.message) }
 }
 
 /// A footer look an app draws itself, set on the view's `customFooterStyle`; the built-in bar
@@ -177,9 +190,8 @@ public final class ClassicHeader: BuiltInHeaderStyle {
         let text = self.text.text(for: frame)
         let visual = frame.visual, palette = frame.palette
         let panel = frame.snappedPanel(heldHeight: heldHeight, cr: cr)
-        let title = HeaderPainter.text(for: visual.message)
-        let now = frame.now
-        let detail = L10n.lastUpdatedLine(lastUpdate: visual.sinceLastUpdate.map { now - $0 }, now: now)
+        let title = frame.text
+        let detail = frame.lastUpdatedText
         // Both lines stay centred in the viewport with the indicator left of the wider one;
         // on a narrow viewport they are ellipsized to leave the indicator its room on both sides.
         let maxWidth = panel.width - 2 * (Layout.margin + Layout.indicatorSize + Layout.indicatorGap)
@@ -223,7 +235,7 @@ public final class PlainHeader: BuiltInHeaderStyle {
         CairoShapes.setSource(cr, fill)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_fill(cr)
-        let size = text.set(HeaderPainter.text(for: visual.message), style: .body,
+        let size = text.set(frame.text, style: .body,
                             maxWidth: rect.width - 2 * ClassicHeader.Layout.margin)
         text.show(at: Point(rect.midX - size.width / 2, rect.midY - size.height / 2), cr: cr, color: ink)
     }

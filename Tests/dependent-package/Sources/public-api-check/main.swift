@@ -18,6 +18,7 @@ final class BarHeader: RefreshHeaderStyle {
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         cairo_rectangle(cr, panel.x, panel.y, panel.width * min(frame.visual.pullFraction, 1), panel.height)
         cairo_fill(cr)
+        print(frame.text, frame.lastUpdatedText)
     }
 }
 
@@ -28,6 +29,7 @@ final class BarFooter: RefreshFooterStyle {
         let loading = frame.visual.phase == FooterPhase.loading
         cairo_rectangle(cr, bar.x, bar.y, loading ? bar.width : 0, bar.height)
         cairo_fill(cr)
+        print(frame.text)
     }
 }
 
