@@ -98,7 +98,8 @@ static AtkAttributeSet *ptr_a11y_child_get_attributes(AtkObject *object) {
         return NULL;
     /* "Row 5 of 300": the AT-SPI names for an item's position in its set. */
     AtkAttributeSet *set = ptr_a11y_add_attribute(NULL, "posinset", g_strdup_printf("%d", self->row + 1));
-    return ptr_a11y_add_attribute(set, "setsize", g_strdup_printf("%d", ptr_a11y_model_of(self->owner)->snapshot.row_count));
+    gint row_count = ptr_a11y_model_of(self->owner)->snapshot.row_count;
+    return ptr_a11y_add_attribute(set, "setsize", g_strdup_printf("%d", row_count));
 }
 
 static void ptr_a11y_child_class_init(PtrA11yChildClass *klass) {
