@@ -189,6 +189,17 @@ import Testing
         #expect(help.stdout.contains("refresh-demo"))
         #expect(help.stderr.isEmpty)
     }
+
+    /// The shipped demo links no test code: no symbol of RefreshTestSupport (Swift's mangled
+    /// module name) is in the binary; the soak, a test tool that links it, shows the check sees one.
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo"), .built("refresh-soak")) })
+    func theDemoLinksNoTestSupport() throws {
+        let module = Data("18RefreshTestSupport".utf8)
+        let demo = try Data(contentsOf: URL(fileURLWithPath: try #require(Self.binary)))
+        let soak = try Data(contentsOf: URL(fileURLWithPath: try #require(BuiltProducts.soak)))
+        #expect(demo.range(of: module) == nil, "refresh-demo links RefreshTestSupport")
+        #expect(soak.range(of: module) != nil)
+    }
 }
 
 // MARK: - Reliability point 9: every option × every class of bad value
