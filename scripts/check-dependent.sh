@@ -10,7 +10,10 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-swift build --package-path Tests/dependent-package --scratch-path .build/dependent-package >"$log" 2>&1 || status=$?
+# The build plan is made afresh each run: a cached one misses files added to or removed from
+# this package (a path dependency) since the last run.
+swift build --package-path Tests/dependent-package --scratch-path .build/dependent-package \
+  --disable-build-manifest-caching >"$log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   cat "$log" >&2
   echo "scripts/check-dependent.sh: the dependent package does not build" >&2
