@@ -34,7 +34,7 @@ struct WrappedPixelTests {
         try Self.inLook(look) {
             let h = try HostHarness(.treeview, height: 400)
             defer { h.close() }
-            h.bin.headerStyle = .classic
+            h.bin.header = .classic
             h.bin.beginRefreshing()
             let held = h.bin.headerStyle.heldHeight
             #expect(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - held) < 0.5 }))
@@ -123,7 +123,7 @@ struct WrappedPixelTests {
                 gtk_adjustment_set_value(h.adjustment, h.upper - h.page)
                 #expect(MainLoop.run(until: { h.bin.state.offset > 100 && h.loads == 1 }))
                 // The load the bottom started ends (a refresh waits for it), nothing more to load.
-                h.bin.endLoading(added: 0, exhausted: true, ok: true)
+                h.bin.endLoading(ok: true, added: 0, exhausted: true)
                 MainLoop.drain()
                 try Self.prependingRefresh(h, start: .wheelFromAnywhere, look: look)
                 Self.expectNoStaleRows(h, look, "at rest after the prepend")
@@ -218,7 +218,7 @@ struct WrappedPixelTests {
         try Self.inLook(look) {
             let h = try HostHarness(kind, height: 400)
             defer { h.close() }
-            h.bin.headerStyle = style
+            h.bin.header = style.makeStyle()
             let clock = ManualClock(h.bin.state.now)
             h.bin.clock = clock.reading
             let scale = Int(look.scale)
