@@ -105,10 +105,15 @@ struct WrappedFooterKeyTests {
         h.bin.beginRefreshing()
         #expect(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - h.bin.headerStyle.heldHeight) < 0.5 }))
         let buffer = gtk_text_view_get_buffer(gcast(h.list.content))
-        EventSynthesis.drag(h.target, from: (120, 150), to: (120, 250), steps: 20, release: false, deepest: true)
+        // As a hand drags: first a little sideways, within the slop (the text view selects the
+        // characters crossed, before the drag is a pull), then down 100 px.
+        EventSynthesis.drag(h.target, from: (120, 150), to: (160, 153), steps: 8, release: false, deepest: true)
+        for i in 1...20 {
+            EventSynthesis.motion(h.target, x: 160, y: 153 + 97 * Double(i) / 20, state: EventSynthesis.button1Mask, deepest: true)
+        }
         #expect(h.bin.pull > h.bin.headerStyle.heldHeight + 20, "the drag did not pull")
         #expect(gtk_text_buffer_get_has_selection(buffer) == 0, "the pull selected text")
-        EventSynthesis.button(h.target, press: false, x: 120, y: 250, deepest: true)
+        EventSynthesis.button(h.target, press: false, x: 160, y: 250, deepest: true)
         MainLoop.drain()
         #expect(gtk_text_buffer_get_has_selection(buffer) == 0, "the pull selected text")
     }
