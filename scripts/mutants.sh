@@ -264,7 +264,7 @@ mutant "a pinned tree view draws its moved rows through its pixel cache" \
   Sources/RefreshGtk/Hosts/PinnedColumnHeaders.swift \
   'let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)' \
   'let recording = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA, gint(width * scaleX), gint(height * scaleY))!' \
-  'WrappedPixelTests/rowsRedrawn WrappedPixelTests/rowsAroundARefresh'
+  'WrappedPixelTests PinnedHeaderTests/aPullOpensTheGap'
 mutant "End on a wrapped list leaves the footer's room out of view" \
   Sources/RefreshGtk/Hosts/ScrolledWindowHost.swift \
   'footerShift = command == .end ? extraBottom : 0' 'footerShift = 0' \
