@@ -245,7 +245,7 @@ mutant "a sideways touchpad swipe scrolls vertically (its horizontal delta is ad
   'scroll.delta_y * smoothUnit' '(scroll.delta_y + scroll.delta_x) * smoothUnit' \
   'RefreshGtkTests.ScrollTranslationTests RefreshGtkTests.SidewaysScrollTests'
 mutant "a row measured above the viewport moves the rows on screen (no anchored correction)" \
-  Sources/RefreshGtk/Widget/ListView.swift \
+  Sources/RefreshGtk/Widget/ListView+Measuring.swift \
   'setOffsetKeepingEngine(anchor.map { heights.offset(for: $0) } ?? oldTop, oldTotal: oldTotal)' \
   'setOffsetKeepingEngine(anchor.map { _ in oldTop } ?? oldTop, oldTotal: oldTotal)' \
   'RefreshGtkTests.MeasuredAboveTests'

@@ -59,8 +59,7 @@ package final class ScrolledWindowHost: ScrollHost {
     }
     /// The auto-mode footer's room: not in the app's adjustment (left as the app configured
     /// it) but past its end, where the bin moves the child up to show the footer.
-    package var extraBottom: Double = 0
-    package var footerRoomIsVirtual: Bool { true }
+    package var footerRoom: Double = 0
 
     /// `scrolledWindow` is already `bin`'s child (added from C, GtkBuilder or `RefreshBin`).
     package init(bin: UnsafeMutablePointer<GtkWidget>, scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
@@ -105,10 +104,7 @@ package final class ScrolledWindowHost: ScrollHost {
         return pinnedHeaders.gapTop(in: bin)
     }
 
-    package var rootWidget: UnsafeMutablePointer<GtkWidget> { bin }
-    package var styleWidget: UnsafeMutablePointer<GtkWidget> { bin }
-
-    package var input: HostInput {
+    package var widgets: HostWidgets {
         // Scroll events: the scrolled window's child sees them before the scrolled window (which
         // swallows them, even at an edge); the bin sees those over the gaps it uncovers.
         let scrollWidgets = [child, bin].compactMap { $0 }
@@ -121,9 +117,10 @@ package final class ScrolledWindowHost: ScrollHost {
         keyWidgets.append((bin, true))
         // HACK: the gestures go on the bin in the capture phase: they see every press and touch
         // before the app's widgets (whose own gestures would start a selection or a drag and
-        // drop), and claim the sequence only once it is a pull (RefreshController.decideDrag).
-        return HostInput(scrollWidgets: scrollWidgets, keyWidgets: keyWidgets, gestureWidget: bin,
-                         gesturePhase: GTK_PHASE_CAPTURE, mouseDragsScroll: false, scrolledWindow: scrolledWindow)
+        // drop), and claim the sequence only once the engine says it is a pull (`PressGesture`).
+        return HostWidgets(root: bin, style: bin, scrollWidgets: scrollWidgets, keyWidgets: keyWidgets,
+                           gestureWidget: bin, gesturePhase: GTK_PHASE_CAPTURE, mouseSelects: true,
+                           footerRoomOutsideRange: true, scrolledWindow: scrolledWindow)
     }
 
     /// A read-only GtkTextView without a cursor turns movement keys into scrolling but scrolls
@@ -139,7 +136,7 @@ package final class ScrolledWindowHost: ScrollHost {
             guard let vadjustment else { return }
             let target = max(0, newValue.isFinite ? newValue : 0)
             let end = hostEnd
-            footerShift = min(max(0, target - end), extraBottom)
+            footerShift = min(max(0, target - end), footerRoom)
             syncing = true
             gtk_adjustment_set_value(vadjustment, min(target, end) + bias)
             syncing = false
@@ -190,7 +187,11 @@ package final class ScrolledWindowHost: ScrollHost {
     /// keys do: the engine follows it as an external scroll (and loads at the end). An eased
     /// engine scroll would be cut short here: a GtkTextView corrects its value while it measures
     /// the lines coming into view, which the engine must take as a scroll.
-    package func scroll(_ command: ScrollCommand) -> Bool {
+    package func keyScroll(_ command: ScrollCommand, from base: Double) -> HostKeyScroll {
+        scroll(command) ? .done : .engine(target: nil)
+    }
+
+    private func scroll(_ command: ScrollCommand) -> Bool {
         guard let vadjustment else { return false }
         let lower = gtk_adjustment_get_lower(vadjustment)
         let end = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment)
@@ -206,7 +207,7 @@ package final class ScrolledWindowHost: ScrollHost {
         let value = min(max(target, lower), max(lower, end))
         // End goes to the very end, as on our list: past the rows, the footer's room (auto mode),
         // which the adjustment cannot scroll into.
-        footerShift = command == .end ? extraBottom : 0
+        footerShift = command == .end ? footerRoom : 0
         if abs(value - current) > 0.001 {
             gtk_adjustment_set_value(vadjustment, value)  // valueChanged reports it
         } else {
@@ -220,9 +221,7 @@ package final class ScrolledWindowHost: ScrollHost {
     /// but leaves the adjustment a few px from the top (why is not established; see
     /// docs/architecture.md, "Hosts"). End and Home mean the very end and start on every list:
     /// once the host has handled the key (from an idle), the adjustment goes there.
-    package func pageTarget(_ command: ScrollCommand, from base: Double) -> Double? { nil }
-
-    package func hostWillHandle(_ command: ScrollCommand) {
+    package func hostHandlesKey(_ command: ScrollCommand) {
         guard command == .end || command == .home else { return }
         keyFollowUp?.cancel()
         keyFollowUp = Timeout(after: 0) { [weak self] in
@@ -238,11 +237,17 @@ package final class ScrolledWindowHost: ScrollHost {
 
     /// The host lays rows out on its own schedule (a tree view validates rows in an idle, a
     /// viewport on the next size allocation): their height is known when the adjustment grows.
-    package func heightOfRowsInserted(atTop count: Int) -> Double? { nil }
-    package func heightOfRowsAppended(_ count: Int) -> Double? { nil }
-
-    package func expectRowsInserted(atTop count: Int, engineOffset: Double) {
-        pendingTopInsertion = (count, engineOffset)
+    /// Rows the ending refresh prepended: the next growth is theirs.
+    package func rowsChanged(_ change: RowsChange) -> Double? {
+        switch change {
+        case let .insertedAtTop(count, refreshing, engineOffset):
+            if refreshing { pendingTopInsertion = (count, engineOffset) }
+        case .appended:
+            break
+        case .reloaded:
+            queueDraw()
+        }
+        return nil
     }
 
     package func headerDidSettle() -> Double? {
@@ -253,10 +258,6 @@ package final class ScrolledWindowHost: ScrollHost {
         return folded
     }
 
-    package func reloadData() {
-        queueDraw()
-    }
-
     package func queueDraw() {
         guard !isDetached else { return }
         let offset = gint(ptr_refresh_bin_get_child_offset(binPointer))
@@ -264,15 +265,22 @@ package final class ScrolledWindowHost: ScrollHost {
         pinnedHeaders?.queueDraw()
     }
 
-    package func pressBegan() {
+    /// HACK: the press reached the tree view or list box before the engine decided it is a
+    /// pull or a scroll, and it selected the row under it: a press keeps the selection and
+    /// cursor as they were, and they go back when it becomes the engine's (docs/architecture.md,
+    /// "Hosts").
+    package func pressChanged(_ phase: PressGesture.Phase) {
         guard !isDetached, let content else { return }
-        pressSelection = HostSelection(kind: kind, content: content)
-    }
-
-    package func pressBecameScroll() {
-        guard !isDetached, let saved = pressSelection, let content else { return }
-        pressSelection = nil
-        saved.restore(content)
+        switch phase {
+        case .pending:
+            pressSelection = HostSelection(kind: kind, content: content)
+        case .scrolling:
+            guard let saved = pressSelection else { return }
+            pressSelection = nil
+            saved.restore(content)
+        case .none, .rejected, .finished:
+            break
+        }
     }
 
     package func attach(_ hooks: HostHooks) {
@@ -369,7 +377,7 @@ package final class ScrolledWindowHost: ScrollHost {
             // scroll position in them (nothing on screen moves).
             let position = value + footerShift
             let end = max(0, upper - page)
-            footerShift = min(max(0, position - end), extraBottom)
+            footerShift = min(max(0, position - end), footerRoom)
             syncing = true
             gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_lower(vadjustment) + min(position, end))
             syncing = false
