@@ -177,9 +177,9 @@ mutant "the refresh action is offered while refreshing" \
   'if atRest && engine.footer != .loading {' 'if engine.footer != .loading {' \
   'RefreshGtkTests.AccessibilityTests'
 mutant "Tab never reaches the footer" \
-  Sources/RefreshGtk/Widget/RefreshController.swift \
-  'if forward, !footerFocused, footerIsReachable {' 'if forward, !footerFocused, footerIsReachable, isDestroyed {' \
-  'RefreshGtkTests.AccessibilityTests'
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'if forward, current == .rows, footerActionable {' 'if forward, current == .rows, footerActionable, current != .rows {' \
+  'RefreshCoreTests.FocusStopTests RefreshGtkTests.AccessibilityTests'
 
 # --- Hosts, kept rows, accessibility added in round 2 (issues 12, 19) ------------------------------
 mutant "a tree view's column headers move down with the pull" \
@@ -254,6 +254,27 @@ mutant "a kept row image is shown after its background changed" \
   'if let kept = entries[key], kept.look == look {' \
   'if let kept = entries[key], kept.look == ({ var seen = look; seen.background = kept.look.background; return seen }()) {' \
   'RefreshGtkTests.RowImageLookTests'
+
+# --- Input decisions in the engine (issue 25: the press state machine, clicks, the footer room) ---
+mutant "a mouse drag mid-list on a host that selects with it scrolls instead of being the host's" \
+  Sources/RefreshCore/Input/PressGesture.swift \
+  'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled {' \
+  'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled || y != 0 {' \
+  'RefreshCoreTests.PressGestureTests RefreshCoreTests.PressEngineTests'
+mutant "the tap that stops a key scroll or fling is a click" \
+  Sources/RefreshCore/Input/PressGesture.swift \
+  'phase = .finished(click: !stoppedMotion)' 'phase = .finished(click: stoppedMotion || !stoppedMotion)' \
+  'RefreshCoreTests.PressGestureTests RefreshCoreTests.ClickTargetTests'
+mutant "a click on the footer is the row's under it" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'if footerActionable, y >= top, y < top + Tuning.footerHeight { return .footer }' \
+  'if footerActionable, y >= top, y < top { return .footer }' \
+  'RefreshCoreTests.ClickTargetTests'
+mutant "a wrapped host's footer room is never scrolled into" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'guard footerRoomOutsideHost, footerInScrollRange else { return false }' \
+  'guard !footerRoomOutsideHost, footerInScrollRange else { return false }' \
+  'RefreshCoreTests.FooterRoomScrollTests'
 
 count=${#names[@]}
 

@@ -342,3 +342,34 @@ struct PressEnginePropertyTests {
         }
     }
 }
+
+@Suite("Input decisions: Tab's focus stops and the keyboard selection")
+struct FocusStopTests {
+    @Test("Tab: the rows, then the footer while it offers load more or retry, then out; Shift+Tab back")
+    func tabCycle() {
+        let mid = list(at: 1000), end = atTheEnd()
+        #expect(mid.tab(from: nil, forward: true) == .rows)
+        #expect(mid.tab(from: nil, forward: false) == .rows)
+        #expect(mid.tab(from: .rows, forward: true) == nil)
+        #expect(mid.tab(from: .rows, forward: false) == nil)
+        #expect(end.tab(from: nil, forward: true) == .rows)
+        #expect(end.tab(from: nil, forward: false) == .footer)
+        #expect(end.tab(from: .rows, forward: true) == .footer)
+        #expect(end.tab(from: .footer, forward: true) == nil)
+        #expect(end.tab(from: .footer, forward: false) == .rows)
+        #expect(end.tab(from: .rows, forward: false) == nil)
+        #expect(mid.tab(from: .footer, forward: false) == .rows)
+    }
+
+    @Test("Up and Down: from the selected row while it is on screen, else from the first whole row")
+    func selection() {
+        #expect(RowSelection.next(from: 5, step: 1, count: 10, selectedOnScreen: true, firstWholeRow: 2) == 6)
+        #expect(RowSelection.next(from: 5, step: -1, count: 10, selectedOnScreen: true, firstWholeRow: 2) == 4)
+        #expect(RowSelection.next(from: 9, step: 1, count: 10, selectedOnScreen: true, firstWholeRow: 2) == 9)
+        #expect(RowSelection.next(from: 0, step: -1, count: 10, selectedOnScreen: true, firstWholeRow: 0) == 0)
+        #expect(RowSelection.next(from: 5, step: 1, count: 10, selectedOnScreen: false, firstWholeRow: 2) == 2)
+        #expect(RowSelection.next(from: nil, step: -1, count: 10, selectedOnScreen: false, firstWholeRow: 3) == 3)
+        #expect(RowSelection.next(from: nil, step: 1, count: 10, selectedOnScreen: false, firstWholeRow: nil) == nil)
+        #expect(RowSelection.next(from: 5, step: 1, count: 0, selectedOnScreen: true, firstWholeRow: 0) == nil)
+    }
+}

@@ -213,6 +213,16 @@ public struct RefreshEngine: Sendable {
         }
     }
 
+    /// Where Tab (`forward`) or Shift+Tab moves the keyboard focus inside the list from `current`
+    /// (nil: it is entering from outside): the rows, then the footer while it is actionable; nil:
+    /// out of the list (docs/behaviour.md#keyboard-and-accessibility).
+    public func tab(from current: FocusStop?, forward: Bool) -> FocusStop? {
+        guard let current else { return !forward && footerActionable ? .footer : .rows }
+        if forward, current == .rows, footerActionable { return .footer }
+        if !forward, current == .footer { return .rows }
+        return nil
+    }
+
     /// Where a pointer at viewport y hovers the content: y itself, or nil while a pull or push is
     /// shown (no row is hovered while the rows move under a resting pointer).
     public func hover(atViewportY y: Double?) -> Double? {

@@ -44,3 +44,9 @@ public enum KeyRoute: Sendable, Equatable {
     /// footer runs when `footer`, else the key is not ours.
     case activate(rowFirst: Bool, footer: Bool)
 }
+
+/// The keyboard focus stops inside a list (`RefreshEngine.tab(from:forward:)`).
+public enum FocusStop: Sendable, Equatable {
+    case rows
+    case footer
+}

@@ -509,9 +509,6 @@ public class RefreshController {
         syncAccessibility()
     }
 
-    /// The footer is on screen and says "Load more" or "Couldn't load — click to retry".
-    private var footerIsReachable: Bool { engine.footerActionable }
-
     /// Viewport y of the gesture widget's y (our list: the same; a bin: below its chrome).
     private var gestureViewportTop = 0.0
 
@@ -582,20 +579,10 @@ public class RefreshController {
     /// and offers load more or retry, then out. 1: focus stays in the area, 0: it leaves, -1: GTK's way.
     private func moveFocus(_ direction: GtkDirectionType, entering: Bool) -> Int32 {
         guard !isDestroyed, direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD else { return -1 }
-        let forward = direction == GTK_DIR_TAB_FORWARD
-        if entering {
-            setFooterFocused(!forward && footerIsReachable)
-            return 1
-        }
-        if forward, !footerFocused, footerIsReachable {
-            setFooterFocused(true)
-            return 1
-        }
-        if !forward, footerFocused {
-            setFooterFocused(false)
-            return 1
-        }
-        return 0
+        let current: FocusStop? = entering ? nil : footerFocused ? .footer : .rows
+        guard let next = engine.tab(from: current, forward: direction == GTK_DIR_TAB_FORWARD) else { return 0 }
+        setFooterFocused(next == .footer)
+        return 1
     }
 
     private func setFooterFocused(_ focused: Bool) {
@@ -613,7 +600,7 @@ public class RefreshController {
             host.queueDraw()
         }
         accessibility.sync(engine: engine, host: host, footerFocused: footerFocused,
-                           footerActionable: footerIsReachable)
+                           footerActionable: engine.footerActionable)
     }
 
     /// The root widget is being destroyed: stop everything that could call back.

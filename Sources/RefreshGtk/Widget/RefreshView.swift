@@ -127,16 +127,10 @@ extension RefreshView: RowInteraction {
     }
 
     package func moveSelection(by step: Int) -> Bool {
-        let count = list.rowCount
-        guard count > 0 else { return false }
-        let row: Int
-        if let selected = list.selectedRow, list.rowIsOnScreen(selected) {
-            row = min(max(selected + step, 0), count - 1)
-        } else {
-            // None selected, or scrolled away: start from the rows on screen.
-            guard let first = list.firstWholeRow else { return false }
-            row = first
-        }
+        let onScreen = list.selectedRow.map(list.rowIsOnScreen) ?? false
+        guard let row = RowSelection.next(from: list.selectedRow, step: step, count: list.rowCount,
+                                          selectedOnScreen: onScreen, firstWholeRow: list.firstWholeRow)
+        else { return false }
         list.cursorFocused = true
         selectedRow = row
         list.measureRow(row)  // shown whole at its true height
