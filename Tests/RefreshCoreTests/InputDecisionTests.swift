@@ -361,6 +361,19 @@ struct FocusStopTests {
         #expect(mid.tab(from: .footer, forward: false) == .rows)
     }
 
+    @Test("A selected row is revealed by the least scroll that shows it whole")
+    func reveal() {
+        var e = list(at: 1000)
+        e.reveal(top: 1100, bottom: 1156, at: 1)
+        #expect(!e.isCoasting && e.offset == 1000)
+        e.reveal(top: 1590, bottom: 1646, at: 1)
+        #expect(e.isCoasting && e.scrollBase == 1046)
+        e.run(from: 1, to: 3)
+        #expect(e.offset == 1046)
+        e.reveal(top: 900, bottom: 956, at: 3)
+        #expect(e.scrollBase == 900)
+    }
+
     @Test("Up and Down: from the selected row while it is on screen, else from the first whole row")
     func selection() {
         #expect(RowSelection.next(from: 5, step: 1, count: 10, selectedOnScreen: true, firstWholeRow: 2) == 6)

@@ -238,6 +238,10 @@ public struct RefreshEngine: Sendable {
         handle(.command(command, target: target), at: t)
     }
 
+    /// Scrolls the least that shows content y `top ..< bottom` whole (a row the keyboard selected),
+    /// eased like a key scroll; nothing when it is shown already.
+    public mutating func reveal(top: Double, bottom: Double, at t: Double) { handle(.reveal(top: top, bottom: bottom), at: t) }
+
     /// Where key scrolling continues from: the target of a key scroll or fling under way, else the
     /// offset (a second Page Down while the first eases pages on from where the first ends).
     public var scrollBase: Double { physics.motion?.to ?? offset }
@@ -331,6 +335,7 @@ extension RefreshEngine {
         case pressMoved(offsetY: Double, device: PressGesture.Device)
         case pressUp
         case command(ScrollCommand, target: Double?)
+        case reveal(top: Double, bottom: Double)
         case externalScroll(to: Double)
         case resize(viewportHeight: Double)
         case setRows(height: Double, insertedAbove: Double)
@@ -387,6 +392,7 @@ extension RefreshEngine {
         case .pressMoved(let y, let device): return .press(onPressMoved(offsetY: y, device: device))
         case .pressUp: onPressUp()
         case .command(let command, let target): onCommand(command, target: target)
+        case .reveal(let top, let bottom): onReveal(top: top, bottom: bottom)
         case .externalScroll(let value): onExternalScroll(to: value)
         case .resize(let height): onResize(height)
         case .setRows(let height, let above): onSetRows(height, insertedAbove: above)
@@ -513,6 +519,13 @@ extension RefreshEngine {
         case .pageDown: target = explicit ?? base + page
         }
         moveOffset(to: min(max(target, 0), maxOffset), duration: duration(Tuning.keyScrollDuration))
+    }
+
+    private mutating func onReveal(top: Double, bottom: Double) {
+        let base = scrollBase
+        let target = top < base ? top : bottom > base + viewportHeight ? bottom - viewportHeight : base
+        guard abs(target - base) > 0.5 else { return }
+        onCommand(target > base ? .pageDown : .pageUp, target: target)
     }
 
     /// A held header (or pull-mode footer) is part of the content: keys that scroll away from it

@@ -38,14 +38,9 @@ package final class ScrolledWindowHost: ScrollHost {
     private var adjustmentConnections: [SignalConnection] = []
     private var syncing = false
     private var isDetached = false
-    /// Px of the footer's room scrolled into view past the adjustment's end (auto mode).
-    private var footerShift = 0.0
-    /// Px the adjustment's value is ahead of the engine's offset: rows a refresh prepended above
-    /// the rows on screen, kept out of the engine's range while its header collapses.
-    private var bias = 0.0
-    /// Rows the app reported prepended; the next growth of the adjustment is theirs.
-    private var pendingTopInsertion: (rows: Int, offset: Double)?
-    private var knownUpper = 0.0
+    /// The engine's offset in terms of the adjustment: the footer's room past its end and the
+    /// anchoring bias of rows a refresh prepended (RefreshCore decides both).
+    private var position = WrappedScrollPosition()
     private var keyFollowUp: Timeout?
     private var knownPage = 0.0
     package private(set) var hasDrawnFirstFrame = false
@@ -59,7 +54,10 @@ package final class ScrolledWindowHost: ScrollHost {
     }
     /// The auto-mode footer's room: not in the app's adjustment (left as the app configured
     /// it) but past its end, where the bin moves the child up to show the footer.
-    package var footerRoom: Double = 0
+    package var footerRoom: Double {
+        get { position.footerRoom }
+        set { position.footerRoom = newValue }
+    }
 
     /// `scrolledWindow` is already `bin`'s child (added from C, GtkBuilder or `RefreshBin`).
     package init(bin: UnsafeMutablePointer<GtkWidget>, scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
@@ -131,32 +129,26 @@ package final class ScrolledWindowHost: ScrollHost {
     }
 
     package var offset: Double {
-        get { max(0, value - bias) + footerShift }
+        get { position.offset(reading) }
         set {
             guard let vadjustment else { return }
-            let target = max(0, newValue.isFinite ? newValue : 0)
-            let end = hostEnd
-            footerShift = min(max(0, target - end), footerRoom)
+            let value = position.setOffset(newValue, reading)
             syncing = true
-            gtk_adjustment_set_value(vadjustment, min(target, end) + bias)
+            gtk_adjustment_set_value(vadjustment, value)
             syncing = false
             applyChildOffset()
         }
     }
 
-    /// The adjustment's value (0 when none).
-    private var value: Double { vadjustment.map { gtk_adjustment_get_value($0) - gtk_adjustment_get_lower($0) } ?? 0 }
-    /// The engine's offset at the end of the adjustment.
-    private var hostEnd: Double {
-        guard let vadjustment else { return 0 }
-        let range = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_lower(vadjustment)
-        return max(0, range - gtk_adjustment_get_page_size(vadjustment) - bias)
+    /// The adjustment now (all 0 when there is none).
+    private var reading: AdjustmentReading {
+        guard let a = vadjustment else { return AdjustmentReading(value: 0, lower: 0, upper: 0, pageSize: 0, pageIncrement: 0) }
+        return AdjustmentReading(value: gtk_adjustment_get_value(a), lower: gtk_adjustment_get_lower(a),
+                                 upper: gtk_adjustment_get_upper(a), pageSize: gtk_adjustment_get_page_size(a),
+                                 pageIncrement: gtk_adjustment_get_page_increment(a))
     }
 
-    package var rowsHeight: Double {
-        guard let vadjustment else { return 0 }
-        return max(0, gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_lower(vadjustment) - bias)
-    }
+    package var rowsHeight: Double { position.rowsHeight(reading) }
 
     package var viewportHeight: Double { vadjustment.map { gtk_adjustment_get_page_size($0) } ?? 0 }
 
@@ -193,22 +185,7 @@ package final class ScrolledWindowHost: ScrollHost {
 
     private func scroll(_ command: ScrollCommand) -> Bool {
         guard let vadjustment else { return false }
-        let lower = gtk_adjustment_get_lower(vadjustment)
-        let end = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment)
-        let page = gtk_adjustment_get_page_increment(vadjustment)
-        let current = gtk_adjustment_get_value(vadjustment)
-        let target: Double
-        switch command {
-        case .home: target = lower
-        case .end: target = end
-        case .pageUp: target = current - page
-        case .pageDown: target = current + page
-        }
-        let value = min(max(target, lower), max(lower, end))
-        // End goes to the very end, as on our list: past the rows, the footer's room (auto mode),
-        // which the adjustment cannot scroll into.
-        footerShift = command == .end ? footerRoom : 0
-        if abs(value - current) > 0.001 {
+        if let value = position.keyScroll(command, reading) {
             gtk_adjustment_set_value(vadjustment, value)  // valueChanged reports it
         } else {
             applyChildOffset()
@@ -240,8 +217,8 @@ package final class ScrolledWindowHost: ScrollHost {
     /// Rows the ending refresh prepended: the next growth is theirs.
     package func rowsChanged(_ change: RowsChange) -> Double? {
         switch change {
-        case let .insertedAtTop(count, refreshing, engineOffset):
-            if refreshing { pendingTopInsertion = (count, engineOffset) }
+        case let .insertedAtTop(_, refreshing, engineOffset):
+            if refreshing { position.expectRowsInserted(atEngineOffset: engineOffset) }
         case .appended:
             break
         case .reloaded:
@@ -251,11 +228,7 @@ package final class ScrolledWindowHost: ScrollHost {
     }
 
     package func headerDidSettle() -> Double? {
-        pendingTopInsertion = nil
-        guard bias > 0 else { return nil }
-        let folded = max(0, value - bias) + bias
-        bias = 0
-        return folded
+        position.headerDidSettle(reading)
     }
 
     package func queueDraw() {
@@ -349,11 +322,9 @@ package final class ScrolledWindowHost: ScrollHost {
 
     private func valueChanged() {
         guard !syncing, !isDetached else { return }
-        if value < hostEnd + bias - 0.5 { footerShift = 0 }
-        if bias > 0, value < bias - 0.5 {
+        if let rows = position.valueChanged(reading) {
             // The user scrolled up into the prepended rows: they are part of the range again.
-            hooks?.rowsHeightChanged(rowsHeight + bias, bias)
-            bias = 0
+            hooks?.rowsHeightChanged(rows.height, rows.insertedAbove)
         }
         applyChildOffset()
         hooks?.offsetChanged(offset)
@@ -362,53 +333,26 @@ package final class ScrolledWindowHost: ScrollHost {
     /// The adjustment's upper or page size changed (rows laid out, a resize).
     private func readGeometry() {
         guard !isDetached, let vadjustment else { return }
-        let upper = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_lower(vadjustment)
         let page = gtk_adjustment_get_page_size(vadjustment)
         if page != knownPage {
             knownPage = page
             hooks?.viewportChanged(page)
         }
-        guard upper != knownUpper else { return }
-        let grown = upper - knownUpper
-        knownUpper = upper
-
-        if footerShift > 0 {
-            // Rows arrived where the footer's room was: the same content position becomes a
-            // scroll position in them (nothing on screen moves).
-            let position = value + footerShift
-            let end = max(0, upper - page)
-            footerShift = min(max(0, position - end), footerRoom)
+        let answer = position.geometryChanged(reading)
+        if let value = answer.value {
             syncing = true
-            gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_lower(vadjustment) + min(position, end))
+            gtk_adjustment_set_value(vadjustment, value)
             syncing = false
             applyChildOffset()
         }
-        if let pending = pendingTopInsertion, pending.offset <= 0.5, bias + grown >= 0 {
-            // At the top, under the collapsing header: the new rows go above the rows on
-            // screen, out of the engine's range until the header rests (`headerDidSettle`).
-            // Every change until then is theirs: a tree view first estimates new rows' heights,
-            // then measures them.
-            bias += grown
-            syncing = true
-            gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_lower(vadjustment) + bias)
-            syncing = false
-            hooks?.rowsHeightChanged(rowsHeight, 0)
-            return
-        }
-        if pendingTopInsertion != nil, grown > 0 {
-            // Scrolled down: the engine moves its offset by what was inserted above.
-            pendingTopInsertion = nil
-            hooks?.rowsHeightChanged(rowsHeight, grown)
-            return
-        }
-        hooks?.rowsHeightChanged(rowsHeight, 0)
+        if let rows = answer.rows { hooks?.rowsHeightChanged(rows.height, rows.insertedAbove) }
     }
 
     /// The pull moves the tree view's rows below pinned column headers, or else the whole
     /// scrolled window; the push and the footer's room always move the scrolled window up.
     private func applyChildOffset() {
         guard !isDetached else { return }
-        let total = gint((displacement - footerShift).rounded())
+        let total = gint((displacement - position.footerShift).rounded())
         let pinned = pinnedHeaders?.isActive == true ? max(0, gint(displacement.rounded())) : 0
         pinnedHeaders?.setOffset(Int(pinned))
         ptr_refresh_bin_set_child_offset(binPointer, total - pinned)

@@ -498,10 +498,7 @@ public class RefreshController {
 
     /// Scrolls the least that shows content y `top ..< bottom` whole (eased like a key scroll).
     func scrollToShow(top: Double, bottom: Double) {
-        let offset = engine.scrollBase, height = engine.viewportHeight
-        let target = top < offset ? top : bottom > offset + height ? bottom - height : offset
-        guard abs(target - offset) > 0.5 else { return }
-        update { $0.command(target > offset ? .pageDown : .pageUp, target: target, at: $1) }
+        update { $0.reveal(top: top, bottom: bottom, at: $1) }
     }
 
     /// Accessibility and redraw after a row state change.
