@@ -275,6 +275,14 @@ mutant "a wrapped host's footer room is never scrolled into" \
   'guard footerRoomOutsideHost, footerInScrollRange else { return false }' \
   'guard !footerRoomOutsideHost, footerInScrollRange else { return false }' \
   'RefreshCoreTests.FooterRoomScrollTests'
+mutant "rows a refresh prepended at the top push the rows on screen down on a wrapped host (no anchoring bias)" \
+  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  'bias += grown\n            answer.value = a.lower + bias' 'bias += 0 * grown\n            answer.value = a.lower + bias' \
+  'RefreshCoreTests.WrappedAnchorTests RefreshGtkTests.HostTests'
+mutant "End on a wrapped host stops at the last row, short of the footer's room" \
+  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  'footerShift = command == .end ? footerRoom : 0' 'footerShift = command == .end ? 0 : 0' \
+  'RefreshCoreTests.WrappedFooterRoomTests WrappedFooterKeyTests'
 
 count=${#names[@]}
 
