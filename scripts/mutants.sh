@@ -195,11 +195,11 @@ mutant "a kept row image is shown whatever the row's state" \
   'if let kept = entries[key], kept.look == look {' 'if let kept = entries[key], kept.look.deviceWidth == look.deviceWidth {' \
   'RefreshGtkTests.RowImageCacheTests'
 mutant "ATs are not told when a refresh makes the list busy" \
-  Sources/CGtkShim/accessible.c \
+  Sources/CGtkShim/accessible_model.c \
   'atk_object_notify_state_change(object, ATK_STATE_BUSY, s->busy);' '(void)s;' \
   'RefreshGtkTests.BinAccessibilityTests'
 mutant "an AT's selection request selects nothing" \
-  Sources/CGtkShim/accessible.c \
+  Sources/CGtkShim/accessible_list.c \
   'request_selection(object, id);' '(void)id;' \
   'RefreshGtkTests.BinAccessibilityTests/theListsSelectionIsAtkSelection'
 

@@ -34,7 +34,7 @@ import Testing
             `RefreshView.onActivate`, `RefreshBin.owning(_:)`, `RefreshView.clock` (inherited),
             `endRefreshing(ok:insertedAtTop:)`, `GtkMainQueue.finishPendingActions()`,
             `ptr_refresh_bin_new()`, `--rows N`, `--slow-motion K`, `PTR_LOCALEDIR`, `gtk_main()`,
-            `GtkTreeView`, `Task.sleep`, [input](behaviour.md#input-model), [tests](testing.md#docs-test),
+            `GtkTreeView`, `Task.sleep`, `draw_ms_p99` (a JSON key), [input](behaviour.md#input-model), [tests](testing.md#docs-test),
             behaviour.md, "Variable row heights", README's "Using the widget", docs/architecture.md ("Hosts").
             ```swift
             GSignal.connect(window, "destroy") { gtk_main_quit() }
@@ -58,6 +58,7 @@ import Testing
         ("`noSuchFunction()`", "no `noSuchFunction`"),
         ("`endRefreshing(ok:noSuchLabel:)`", "no argument label `noSuchLabel`"),
         ("`ptr_no_such_function`", "no `ptr_no_such_function`"),
+        ("`draw_ms_p98` (a JSON key no property encodes)", "no `draw_ms_p98`"),
         ("`--no-such-option`", "no option `--no-such-option`"),
         ("`PTR_NO_SUCH_VARIABLE`", "no `PTR_NO_SUCH_VARIABLE`"),
         ("```swift\nview.noSuchCall()\n```", "in no file under Examples/"),

@@ -528,7 +528,7 @@ struct LiveQATests {
         // The same panel with the Chinese catalogue's strings, where the list is.
         let chinese = Dictionary(try LocalizationTests.entries("zh_CN.po").map { ($0.msgid, $0.msgstr.first ?? "") }) { a, _ in a }
         func zh(_ english: String) throws -> String { try #require(chinese[english].flatMap { $0.isEmpty ? nil : $0 }, "\(english)") }
-        let panel = HelpPanel(title: try zh(L10n.qaKeysTitle),
+        let panel = HelpPanel(title: try zh(DemoL10n.qaKeysTitle),
                               rows: try QATools.keyTable.map { ($0.keys, try zh($0.action())) })
         for scale in [1.0, 2.0] {
             let image = ImageSurface(logicalWidth: h.surface.width, logicalHeight: h.surface.height, scale: scale)

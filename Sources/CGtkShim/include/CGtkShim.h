@@ -9,7 +9,7 @@
  * - PtrScrollableArea (scrollable_area.c): a GtkDrawingArea that implements GtkScrollable
  *   (interface + overridden properties) and owns nothing but the two adjustments a
  *   GtkScrolledWindow hands it; vtable hooks call Swift for adjustment changes and Tab focus.
- * - Its ATK accessible and PtrRefreshBin's (accessible.c): row and footer children, AtkAction,
+ * - Its ATK accessible and PtrRefreshBin's (accessible_*.c): row and footer children, AtkAction,
  *   AtkSelection, states and attributes, fed by the setters below.
  * Everything else (drawing, input, sizing the adjustments) is done from Swift.
  */
@@ -153,7 +153,7 @@ void ptr_refresh_bin_report_footer_state(PtrRefreshBin *bin, PtrFooterState stat
 void ptr_refresh_bin_emit_refresh(PtrRefreshBin *bin);
 void ptr_refresh_bin_emit_load_more(PtrRefreshBin *bin);
 /* Whether an app connected a handler to `refresh` (`load_more` FALSE) or `load-more`: without one
- * the controller ends the request itself (docs/behaviour.md, "Missing handlers"). */
+ * the controller ends the request itself (docs/behaviour.md, "Footer and load-more": missing handlers). */
 gboolean ptr_refresh_bin_has_handler(PtrRefreshBin *bin, gboolean load_more);
 /* `has_value` FALSE: never updated. `unix_seconds`: wall-clock time. */
 void ptr_refresh_bin_report_last_updated(PtrRefreshBin *bin, gboolean has_value, gdouble unix_seconds);

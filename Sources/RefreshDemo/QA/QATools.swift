@@ -111,14 +111,14 @@ package final class QATools {
 
     /// The keys, in the order the help lists them.
     package static let keyTable: [(keys: String, action: @MainActor () -> String)] = [
-        ("S", { L10n.qaKeySlowMotion }),
-        ("P", { L10n.qaKeyPause }),
-        (".", { L10n.qaKeyStep }),
-        ("O", { L10n.qaKeyOverlay }),
-        ("G", { L10n.qaKeyOutline }),
-        ("T", { L10n.qaKeyScrubber }),
-        ("F", { L10n.qaKeySaveFrame }),
-        ("F1, ?", { L10n.qaKeyHelp }),
+        ("S", { DemoL10n.qaKeySlowMotion }),
+        ("P", { DemoL10n.qaKeyPause }),
+        (".", { DemoL10n.qaKeyStep }),
+        ("O", { DemoL10n.qaKeyOverlay }),
+        ("G", { DemoL10n.qaKeyOutline }),
+        ("T", { DemoL10n.qaKeyScrubber }),
+        ("F", { DemoL10n.qaKeySaveFrame }),
+        ("F1, ?", { DemoL10n.qaKeyHelp }),
     ]
 
     /// Handles a QA key (no Ctrl, Alt or Super); false for anything else.
@@ -221,14 +221,14 @@ package final class QATools {
         let p = engine.pull
         let animation = engine.headerAnimation
         var clockText = "×" + ScrubSequence.decimal(clock.factor, 1)
-        if clock.isPaused { clockText += "  " + L10n.qaPaused }
+        if clock.isPaused { clockText += "  " + DemoL10n.qaPaused }
         let time = animation.time.map { " " + ScrubSequence.decimal($0, 3) + " s" } ?? ""
         var lines = [
-            "\(L10n.qaHeader): \(engine.header.rawValue)   \(L10n.qaFooter): \(engine.footer.rawValue)",
-            "\(L10n.qaPull): \(ScrubSequence.decimal(p, 1)) px  s = \(ScrubSequence.decimal(p / Tuning.triggerPull, 3))",
-            "\(L10n.qaPush): \(ScrubSequence.decimal(engine.push, 1)) px",
-            "\(L10n.qaAnimation): \(animation.name)\(time)",
-            "\(L10n.qaRows): \(controller.rowCount)   \(L10n.qaClock): \(clockText)",
+            "\(DemoL10n.qaHeader): \(engine.header.rawValue)   \(DemoL10n.qaFooter): \(engine.footer.rawValue)",
+            "\(DemoL10n.qaPull): \(ScrubSequence.decimal(p, 1)) px  s = \(ScrubSequence.decimal(p / Tuning.triggerPull, 3))",
+            "\(DemoL10n.qaPush): \(ScrubSequence.decimal(engine.push, 1)) px",
+            "\(DemoL10n.qaAnimation): \(animation.name)\(time)",
+            "\(DemoL10n.qaRows): \(controller.rowCount)   \(DemoL10n.qaClock): \(clockText)",
         ]
         if let scrubber, let caption = scrubber.caption { lines.append("scrub: \(caption)") }
         return lines
@@ -334,7 +334,7 @@ package final class QATools {
         }
         savedFrames.append(path)
         trace?.emit("frame", ["path": .string(path)])
-        FileDescriptorSink.standardError.write(L10n.qaSaved(path) + "\n")
+        FileDescriptorSink.standardError.write(DemoL10n.qaSaved(path) + "\n")
         return path
     }
 
