@@ -16,25 +16,26 @@ public class RefreshController {
     /// The widget to pack into a container (floating until packed).
     public var widget: UnsafeMutablePointer<GtkWidget> { host.widgets.root }
 
-    /// The header's look; settable at any time (a held header keeps its place).
-    public var headerStyle: HeaderStyle {
-        get { engine.style }
-        set {
-            update { $0.setStyle(newValue, at: $1) }
+    /// The header: a built-in look (`.jike`, the default, `.classic`, `.plain`) or one the app
+    /// draws (docs/behaviour.md, "App-drawn headers"), held open at its `heldHeight` while
+    /// refreshing, with the timings of its `timings`. Settable at any time (a held header moves
+    /// to the new height).
+    public var header: any RefreshHeaderStyle = JikeHeader() {
+        didSet {
+            let appDrawn = appDrawnHeader
+            decorations.customHeader = appDrawn
+            update { engine, now in
+                engine.setStyle(header.timings, at: now)
+                engine.setHeldHeight(appDrawn?.heldHeight, at: now)
+            }
+            host.queueDraw()
             settingsDidChange()
         }
     }
-    /// An app-drawn header (docs/behaviour.md, "App-drawn headers"): drawn instead of
-    /// `headerStyle`'s look, held open at its `heldHeight` while refreshing; `headerStyle` still
-    /// sets the timings. Nil: the built-in look.
-    public var customHeaderStyle: RefreshHeaderStyle? {
-        didSet {
-            decorations.customHeader = customHeaderStyle
-            let held = customHeaderStyle?.heldHeight
-            update { $0.setHeldHeight(held, at: $1) }
-            host.queueDraw()
-        }
-    }
+    /// The built-in style the engine follows: `header`'s timings (the GObject's `header-style`).
+    package var headerStyle: HeaderStyle { engine.style }
+    /// `header` when the app draws it, nil for the built-in looks.
+    package var appDrawnHeader: (any RefreshHeaderStyle)? { header is any BuiltInHeaderStyle ? nil : header }
     /// An app-drawn footer, drawn instead of the built-in bar (same place and height). Nil: built-in.
     public var customFooterStyle: RefreshFooterStyle? {
         didSet {
@@ -160,8 +161,9 @@ public class RefreshController {
         reloadRowsIfNeeded()
     }
 
-    /// Ends the load; `added` rows were appended by the app. No-op when not loading.
-    public func endLoading(added: Int, exhausted: Bool, ok: Bool) {
+    /// Ends the load; `added` rows were appended by the app (0 on failure), `exhausted`: there is
+    /// no more to load. No-op when not loading.
+    public func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
         guard !isDestroyed else { return }
         let addedHeight = ok && added > 0 ? host.rowsChanged(.appended(added)) ?? 0 : 0
         update { _ = $0.endLoading(ok: ok, exhausted: exhausted, addedHeight: addedHeight, at: $1) }
@@ -196,7 +198,7 @@ public class RefreshController {
 
     // MARK: - What a GObject host mirrors (RefreshBin: PtrRefreshBin's properties and signals)
 
-    /// `headerStyle` or `footerMode` was set through the Swift API.
+    /// `header` or `footerMode` was set through the Swift API.
     func settingsDidChange() {}
     /// The engine reported a header or footer state, asked for a refresh or a load; called after
     /// the Swift handlers.
@@ -288,7 +290,7 @@ public class RefreshController {
         if event == .refreshRequested, engine.header == .refreshing {
             endRefreshing(ok: true)
         } else if event == .loadRequested, engine.footer == .loading {
-            endLoading(added: 0, exhausted: true, ok: true)
+            endLoading(ok: true, added: 0, exhausted: true)
         }
     }
 

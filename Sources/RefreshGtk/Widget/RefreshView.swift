@@ -112,7 +112,7 @@ public final class RefreshView: RefreshController {
     }
 
     /// The view a widget made by `RefreshView` belongs to (nil for any other widget).
-    package static func owning(_ widget: UnsafeMutablePointer<GtkWidget>) -> RefreshView? {
+    public static func owning(_ widget: UnsafeMutablePointer<GtkWidget>) -> RefreshView? {
         GObjectOwnership.owned(by: widget, key: ownerKey, as: RefreshView.self)
     }
 }
