@@ -68,7 +68,7 @@ struct LiveQATests {
             gtk_widget_grab_focus(surface.inputWidget)
             let view = self.view, foreign = foreignList != nil
             try #require(MainLoop.run(until: {
-                view.host.hasDrawnFirstFrame && view.state.viewportHeight > 0
+                view.hasDrawnFirstFrame && view.state.viewportHeight > 0
                     && (!foreign || view.state.rowsHeight > view.state.viewportHeight)
             }), "the window never drew")
             // The window is active, as on a desktop: without a window manager none is, and the

@@ -133,7 +133,7 @@ struct AccessibilityChurnTests {
             controller.onLoadMore = { [unowned controller] in controller.endLoading(ok: true, added: 5, exhausted: false) }
             gtk_container_add(gcast(window), controller.widget)
             gtk_widget_show_all(controller.widget)
-            MainLoop.run(until: { controller.host.hasDrawnFirstFrame }, timeout: 5)
+            MainLoop.run(until: { controller.hasDrawnFirstFrame }, timeout: 5)
             controller.beginRefreshing()
             MainLoop.run(for: 0.03)
             let input = HostSurface(controller).inputWidget

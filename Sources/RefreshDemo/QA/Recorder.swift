@@ -182,7 +182,7 @@ package final class Recorder {
         fontOptions(drawing)
         // A foreign list lays its rows out in idles: wait until it fills the viewport.
         guard MainLoop.run(until: {
-            view.host.hasDrawnFirstFrame && view.state.viewportHeight > 0
+            view.hasDrawnFirstFrame && view.state.viewportHeight > 0
                 && (foreignList == nil || view.state.rowsHeight > view.state.viewportHeight)
         }, timeout: 20)
         else { return .failure(.failed("the window never drew")) }
