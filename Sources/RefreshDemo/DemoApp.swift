@@ -105,9 +105,40 @@ package final class DemoApp {
             self?.headerBar = nil
             self?.window = nil
         }
+        traceWindow(window, list: view.widget)
         gtk_widget_show_all(window)
         // Keys (F5, Home, End, Page keys) go to the list rather than the header bar's button.
         _ = gtk_widget_child_focus(view.widget, GTK_DIR_TAB_FORWARD)
+    }
+
+    /// `window` trace lines: where the list is in the toplevel's surface, its size, the scale and
+    /// the window's state, each time one of them changes (a compositor maximizes or tiles the
+    /// window after its first frame; the Wayland harness waits for the final place before it
+    /// touches the list, docs/testing-wayland.md).
+    private func traceWindow(_ window: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>) {
+        guard let trace else { return }
+        var last: [TraceValue] = []
+        let emit: @MainActor () -> Void = {
+            var x: gint = 0, y: gint = 0
+            _ = gtk_widget_translate_coordinates(list, window, 0, 0, &x, &y)
+            let state = gtk_widget_get_window(window).map { gdk_window_get_state($0).rawValue } ?? 0
+            let name = state & GDK_WINDOW_STATE_FULLSCREEN.rawValue != 0 ? "fullscreen"
+                : state & GDK_WINDOW_STATE_MAXIMIZED.rawValue != 0 ? "maximized"
+                : state & GDK_WINDOW_STATE_TILED.rawValue != 0 ? "tiled" : "normal"
+            let values: [TraceValue] = [.int(Int(x)), .int(Int(y)), .int(Int(gtk_widget_get_allocated_width(list))),
+                                        .int(Int(gtk_widget_get_allocated_height(list))),
+                                        .int(Int(gtk_widget_get_scale_factor(list))), .string(name)]
+            guard values != last else { return }
+            last = values
+            trace.emit("window", ["x": values[0], "y": values[1], "width": values[2], "height": values[3],
+                                  "scale": values[4], "state": values[5]])
+        }
+        GSignal.connectSizeAllocate(list) { _ in emit() }
+        GSignal.connectNotify(list, property: "scale-factor") { emit() }
+        GSignal.connectEvent(window, "window-state-event") { _ in
+            emit()
+            return false
+        }
     }
 
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
