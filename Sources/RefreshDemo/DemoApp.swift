@@ -111,8 +111,8 @@ package final class DemoApp {
         _ = gtk_widget_child_focus(view.widget, GTK_DIR_TAB_FORWARD)
     }
 
-    /// `window` trace lines: where the list is in the toplevel's surface, its size, the scale and
-    /// the window's state, each time one of them changes (a compositor maximizes or tiles the
+    /// `window` trace lines: where the list is in the toplevel's surface, its size, the scale, the
+    /// window's state and whether it has the keyboard focus, each time one of them changes (a compositor maximizes or tiles the
     /// window after its first frame; the Wayland harness waits for the final place before it
     /// touches the list, docs/testing-wayland.md).
     private func traceWindow(_ window: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>) {
@@ -127,14 +127,16 @@ package final class DemoApp {
                 : state & GDK_WINDOW_STATE_TILED.rawValue != 0 ? "tiled" : "normal"
             let values: [TraceValue] = [.int(Int(x)), .int(Int(y)), .int(Int(gtk_widget_get_allocated_width(list))),
                                         .int(Int(gtk_widget_get_allocated_height(list))),
-                                        .int(Int(gtk_widget_get_scale_factor(list))), .string(name)]
+                                        .int(Int(gtk_widget_get_scale_factor(list))), .string(name),
+                                        .bool(gtk_window_is_active(gcast(window)) != 0)]
             guard values != last else { return }
             last = values
             trace.emit("window", ["x": values[0], "y": values[1], "width": values[2], "height": values[3],
-                                  "scale": values[4], "state": values[5]])
+                                  "scale": values[4], "state": values[5], "active": values[6]])
         }
         GSignal.connectSizeAllocate(list) { _ in emit() }
         GSignal.connectNotify(list, property: "scale-factor") { emit() }
+        GSignal.connectNotify(window, property: "is-active") { emit() }
         GSignal.connectEvent(window, "window-state-event") { _ in
             emit()
             return false

@@ -110,6 +110,12 @@ class Input:
             raise Failure(f"unknown key {name!r}")
         self.rd("NotifyKeyboardKeycode", "(ub)", KEYS[name], pressed)
 
+    def key_chord(self, names):
+        for name in names:
+            self.key(name, True)
+        for name in reversed(names):
+            self.key(name, False)
+
     def touch_down(self, x, y):
         self.rd("NotifyTouchDown", "(sudd)", self.stream, self.slot, float(x), float(y))
 
@@ -137,6 +143,7 @@ class Demo:
         # The list's top left in the window, from the last `window` trace line: step coordinates
         # are relative to it (the window sits at the monitor's top left, maximized or tiled).
         self.origin = (0, 0)
+        self.pinned_origin = False
         self.arrived = threading.Condition()
         self.stderr = b""
         threading.Thread(target=self.read_stdout, daemon=True).start()
@@ -152,7 +159,7 @@ class Demo:
             except ValueError:
                 continue
             with self.arrived:
-                if line.get("event") == "window":
+                if line.get("event") == "window" and not self.pinned_origin:
                     self.origin = (line["x"], line["y"])
                 self.lines.append(line)
                 self.arrived.notify_all()
@@ -179,6 +186,19 @@ class Demo:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0 or self.process.poll() is not None and self.process.stdout.closed:
                     raise Failure(f"no trace line matching {fields} within {timeout} s")
+                self.arrived.wait(min(remaining, 0.1))
+
+    def wait_window(self, fields, timeout):
+        """Until the latest `window` line's fields match (the window's current place)."""
+        deadline = time.monotonic() + timeout
+        with self.arrived:
+            while True:
+                latest = next((line for line in reversed(self.lines) if line.get("event") == "window"), {})
+                if all(latest.get(key) == value for key, value in fields.items()):
+                    return latest
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise Failure(f"the window never matched {fields} (last: {latest})")
                 self.arrived.wait(min(remaining, 0.1))
 
     def wait_exit(self, timeout):
@@ -234,6 +254,19 @@ def play(steps, binary, raw):
                 raise Failure(f"step {number} ({kind}) before any launch")
             elif kind == "wait":
                 demo.wait(value, timeout)
+            elif kind == "place":
+                # {"keys": ["super", "Up"], "state": "maximized", "width": W}: mutter's shortcut
+                # puts the window at the monitor's top left (maximized, or tiled to its left
+                # half); then the latest `window` line must say so.
+                # The shortcut acts on the focused window: wait until the window is.
+                demo.wait({"event": "ready"}, timeout)
+                demo.wait_window({"active": True}, timeout)
+                rd.key_chord(value["keys"])
+                demo.wait_window({k: v for k, v in value.items() if k != "keys"}, timeout)
+            elif kind == "origin":
+                # [x, y]: the list's top left on the monitor, for a window left where mutter
+                # placed it (coordinates are then relative to this point).
+                demo.origin, demo.pinned_origin = tuple(value), True
             elif kind == "mark":
                 demo.mark()
             elif kind == "exit":
@@ -257,11 +290,7 @@ def play(steps, binary, raw):
                 rd.button(False)
             elif kind == "key":
                 demo.mark()
-                names = value if isinstance(value, list) else [value]
-                for name in names:
-                    rd.key(name, True)
-                for name in reversed(names):
-                    rd.key(name, False)
+                rd.key_chord(value if isinstance(value, list) else [value])
             elif kind in ("drag", "touch"):
                 # {"from": [x, y], "to": [x, y], "steps": n, "interval": ms, "hold": ms}
                 demo.mark()
