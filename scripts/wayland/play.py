@@ -146,8 +146,10 @@ class Demo:
         self.pinned_origin = False
         self.arrived = threading.Condition()
         self.stderr = b""
-        threading.Thread(target=self.read_stdout, daemon=True).start()
-        threading.Thread(target=self.read_stderr, daemon=True).start()
+        self.readers = [threading.Thread(target=self.read_stdout, daemon=True),
+                        threading.Thread(target=self.read_stderr, daemon=True)]
+        for reader in self.readers:
+            reader.start()
 
     def read_stdout(self):
         for raw in self.process.stdout:
@@ -215,11 +217,37 @@ class Demo:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.drain()
+
+    def drain(self):
+        """Until both pipes are read to their end (the process has exited)."""
+        for reader in self.readers:
+            reader.join(5)
 
 
 def pause(ms):
     """The time between two input events of one gesture (part of the gesture: its speed)."""
     time.sleep(ms / 1000)
+
+
+def enter(rd, demo, x, y, timeout):
+    """Moves the pointer to the list's (x, y) until the demo says it entered its window there.
+    Measured with mutter 43.8: a window just maximized still takes the pointer at its old place
+    for a moment (the enter's coordinates say so), then loses it when it moves, and gets it back
+    only on a later motion; a press in between goes nowhere (the drag that follows is lost)."""
+    deadline = time.monotonic() + timeout
+    ox, oy = demo.origin
+    nudge = 0
+    while True:
+        rd.move(x + nudge, y)
+        try:
+            demo.wait_window({"pointer": True, "pointerX": round(ox + x + nudge), "pointerY": round(oy + y)}, 0.2)
+            break
+        except Failure:
+            if time.monotonic() > deadline:
+                raise Failure("the pointer never entered the window where it was put")
+            nudge = 1 - nudge
+    rd.move(x, y)
 
 
 def lerp(a, b, t):
@@ -255,14 +283,16 @@ def play(steps, binary, raw):
             elif kind == "wait":
                 demo.wait(value, timeout)
             elif kind == "place":
-                # {"keys": ["super", "Up"], "state": "maximized", "width": W}: mutter's shortcut
-                # puts the window at the monitor's top left (maximized, or tiled to its left
-                # half); then the latest `window` line must say so.
-                # The shortcut acts on the focused window: wait until the window is.
-                demo.wait({"event": "ready"}, timeout)
-                demo.wait_window({"active": True}, timeout)
-                rd.key_chord(value["keys"])
-                demo.wait_window({k: v for k, v in value.items() if k != "keys"}, timeout)
+                # {"state": "maximized", "width": W, …}: until the latest `window` line says so
+                # (the demo run with --maximized sits at the monitor's top left from its first
+                # frame); then the pointer goes to the list's centre, and the window must see it
+                # enter there. {"keys": ["super", "Up"], …} first presses mutter's shortcut on
+                # the focused window.
+                if "keys" in value:
+                    demo.wait_window({"active": True}, timeout)
+                    rd.key_chord(value["keys"])
+                placed = demo.wait_window({k: v for k, v in value.items() if k != "keys"}, timeout)
+                enter(rd, demo, placed["width"] // 2, placed["height"] // 2, timeout)
             elif kind == "origin":
                 # [x, y]: the list's top left on the monitor, for a window left where mutter
                 # placed it (coordinates are then relative to this point).
@@ -271,7 +301,7 @@ def play(steps, binary, raw):
                 demo.mark()
             elif kind == "exit":
                 status = demo.wait_exit(timeout)
-                demo.process.stdout.close() if demo.process.stdout else None
+                demo.drain()
                 record = {"event": "harness-exit", "status": status,
                           "stderr": demo.stderr.decode("utf-8", "replace")}
                 sys.stdout.write(json.dumps(record) + "\n")
