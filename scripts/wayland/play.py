@@ -44,6 +44,18 @@ class Failure(Exception):
     pass
 
 
+# A step is an object with one of these keys (its kind) and options beside it.
+KINDS = ("launch", "wait", "place", "origin", "mark", "absent", "exit", "pause", "move", "click", "key",
+         "drag", "touch", "touchpad", "wheel", "repeat")
+
+
+def kind_of(step):
+    kinds = [key for key in step if key in KINDS]
+    if len(kinds) != 1:
+        raise Failure(f"a step needs exactly one of {', '.join(KINDS)}")
+    return kinds[0]
+
+
 class Input:
     """One RemoteDesktop session (with its ScreenCast stream), on one connection."""
 
@@ -140,6 +152,7 @@ class Demo:
         self.process = subprocess.Popen([binary] + arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.lines = []
         self.cursor = 0
+        self.marks = {}
         # The list's top left in the window, from the last `window` trace line: step coordinates
         # are relative to it (the window sits at the monitor's top left, maximized or tiled).
         self.origin = (0, 0)
@@ -189,6 +202,12 @@ class Demo:
                 if remaining <= 0 or self.process.poll() is not None and self.process.stdout.closed:
                     raise Failure(f"no trace line matching {fields} within {timeout} s")
                 self.arrived.wait(min(remaining, 0.1))
+
+    def absent(self, fields, start):
+        with self.arrived:
+            for line in self.lines[start:]:
+                if all(line.get(key) == value for key, value in fields.items()):
+                    raise Failure(f"unexpected trace line {line}")
 
     def wait_window(self, fields, timeout):
         """Until the latest `window` line's fields match (the window's current place)."""
@@ -272,91 +291,27 @@ def play(steps, binary, raw):
     demo = None
     try:
         for number, step in enumerate(steps):
-            kind = next(iter(step))
-            value = step[kind]
-            timeout = step.get("timeout", 15)
-            if kind == "launch":
-                demo = Demo(binary, value)
-                rd = Translated(raw, demo)
-            elif demo is None:
-                raise Failure(f"step {number} ({kind}) before any launch")
-            elif kind == "wait":
-                demo.wait(value, timeout)
-            elif kind == "place":
-                # {"state": "maximized", "width": W, …}: until the latest `window` line says so
-                # (the demo run with --maximized sits at the monitor's top left from its first
-                # frame); then the pointer goes to the list's centre, and the window must see it
-                # enter there. {"keys": ["super", "Up"], …} first presses mutter's shortcut on
-                # the focused window.
-                if "keys" in value:
-                    demo.wait_window({"active": True}, timeout)
-                    rd.key_chord(value["keys"])
-                placed = demo.wait_window({k: v for k, v in value.items() if k != "keys"}, timeout)
-                enter(rd, demo, placed["width"] // 2, placed["height"] // 2, timeout)
-            elif kind == "origin":
-                # [x, y]: the list's top left on the monitor, for a window left where mutter
-                # placed it (coordinates are then relative to this point).
-                demo.origin, demo.pinned_origin = tuple(value), True
-            elif kind == "mark":
-                demo.mark()
-            elif kind == "exit":
-                status = demo.wait_exit(timeout)
-                demo.drain()
-                record = {"event": "harness-exit", "status": status,
-                          "stderr": demo.stderr.decode("utf-8", "replace")}
-                sys.stdout.write(json.dumps(record) + "\n")
-                sys.stdout.flush()
-                demo = None
-            elif kind == "pause":
-                # Part of a gesture (a finger held still, a gap between two gestures), never a
-                # wait for the app: waits are on trace lines.
-                pause(value)
-            elif kind == "move":
-                rd.move(*value)
-            elif kind == "click":
-                demo.mark()
-                rd.move(*value)
-                rd.button(True)
-                rd.button(False)
-            elif kind == "key":
-                demo.mark()
-                rd.key_chord(value if isinstance(value, list) else [value])
-            elif kind in ("drag", "touch"):
-                # {"from": [x, y], "to": [x, y], "steps": n, "interval": ms, "hold": ms}
-                demo.mark()
-                (x0, y0), (x1, y1) = value["from"], value["to"]
-                count, interval = value.get("steps", 10), value.get("interval", 16)
-                if kind == "drag":
-                    rd.move(x0, y0)
-                    rd.button(True)
+            kind = kind_of(step)
+            if kind == "repeat":
+                # {"repeat": [steps…], "until": {fields}, "times": n}: the steps again until a
+                # trace line matches (the one gesture that scrolls far enough), at most n times.
+                if demo is None:
+                    raise Failure(f"step {number} (repeat) before any launch")
+                for _ in range(step.get("times", 20)):
+                    for inner in step["repeat"]:
+                        demo = run_step(inner, demo, binary, raw)
+                    if "until" not in step:
+                        continue
+                    try:
+                        demo.wait(step["until"], step.get("settle", 0.5))
+                        break
+                    except Failure:
+                        continue
                 else:
-                    rd.touch_down(x0, y0)
-                for i in range(1, count + 1):
-                    pause(interval)
-                    x, y = lerp(x0, x1, i / count), lerp(y0, y1, i / count)
-                    rd.move(x, y) if kind == "drag" else rd.touch_motion(x, y)
-                pause(value.get("hold", 0))
-                rd.button(False) if kind == "drag" else rd.touch_up()
-            elif kind == "touchpad":
-                # {"at": [x, y], "dy": total, "dx": total, "steps": n, "interval": ms, "finish": bool}
-                demo.mark()
-                rd.move(*value["at"])
-                count, interval = value.get("steps", 10), value.get("interval", 10)
-                for _ in range(count):
-                    rd.axis(value.get("dx", 0) / count, value.get("dy", 0) / count, AXIS_SOURCE_FINGER)
-                    pause(interval)
-                if value.get("finish", True):
-                    rd.axis(0, 0, AXIS_SOURCE_FINGER | AXIS_FINISH)
-            elif kind == "wheel":
-                # {"at": [x, y], "notches": n (negative: up), "interval": ms}
-                demo.mark()
-                rd.move(*value["at"])
-                notches = value["notches"]
-                for _ in range(abs(notches)):
-                    rd.notch(-1 if notches < 0 else 1)
-                    pause(value.get("interval", 30))
-            else:
-                raise Failure(f"unknown step {kind!r}")
+                    if "until" in step:
+                        raise Failure(f"no trace line matching {step['until']} after {step.get('times', 20)} rounds")
+                continue
+            demo = run_step(step, demo, binary, raw)
         return 0
     except (Failure, GLib.Error) as error:
         sys.stderr.write(f"play.py: step {number} {json.dumps(step)}: {error}\n")
@@ -366,6 +321,100 @@ def play(steps, binary, raw):
             demo.stop()
             if demo.stderr:
                 sys.stderr.write(demo.stderr.decode("utf-8", "replace"))
+
+
+def run_step(step, demo, binary, raw):
+    """Runs one step; returns the demo process now running (None after an exit step)."""
+    kind = kind_of(step)
+    value = step[kind]
+    timeout = step.get("timeout", 15)
+    rd = Translated(raw, demo) if demo is not None else None
+    if kind == "launch":
+        demo = Demo(binary, value)
+    elif demo is None:
+        raise Failure(f"{kind} before any launch")
+    elif kind == "wait":
+        demo.wait(value, timeout)
+    elif kind == "place":
+        # {"state": "maximized", "width": W, …}: until the latest `window` line says so
+        # (the demo run with --maximized sits at the monitor's top left from its first
+        # frame); then the pointer goes to the list's centre, and the window must see it
+        # enter there. {"keys": ["super", "Up"], …} first presses mutter's shortcut on
+        # the focused window.
+        if "keys" in value:
+            demo.wait_window({"active": True}, timeout)
+            rd.key_chord(value["keys"])
+        placed = demo.wait_window({k: v for k, v in value.items() if k != "keys"}, timeout)
+        enter(rd, demo, placed["width"] // 2, placed["height"] // 2, timeout)
+    elif kind == "origin":
+        # [x, y]: the list's top left on the monitor, for a window left where mutter
+        # placed it (coordinates are then relative to this point).
+        demo.origin, demo.pinned_origin = tuple(value), True
+    elif kind == "mark":
+        # "name": remembers this point of the trace for a later "absent".
+        demo.marks[value] = len(demo.lines)
+    elif kind == "absent":
+        # {fields}, "since": name: no trace line since that mark matches.
+        demo.absent(value, demo.marks[step["since"]])
+    elif kind == "exit":
+        status = demo.wait_exit(timeout)
+        demo.drain()
+        record = {"event": "harness-exit", "status": status,
+                  "stderr": demo.stderr.decode("utf-8", "replace")}
+        sys.stdout.write(json.dumps(record) + "\n")
+        sys.stdout.flush()
+        demo = None
+    elif kind == "pause":
+        # Part of a gesture (a finger held still, a gap between two gestures), never a
+        # wait for the app: waits are on trace lines.
+        pause(value)
+    elif kind == "move":
+        rd.move(*value)
+    elif kind == "click":
+        demo.mark()
+        rd.move(*value)
+        rd.button(True)
+        rd.button(False)
+    elif kind == "key":
+        demo.mark()
+        rd.key_chord(value if isinstance(value, list) else [value])
+    elif kind in ("drag", "touch"):
+        # {"from": [x, y], "to": [x, y], "steps": n, "interval": ms, "hold": ms}
+        demo.mark()
+        (x0, y0), (x1, y1) = value["from"], value["to"]
+        count, interval = value.get("steps", 10), value.get("interval", 16)
+        if kind == "drag":
+            rd.move(x0, y0)
+            rd.button(True)
+        else:
+            rd.touch_down(x0, y0)
+        for i in range(1, count + 1):
+            pause(interval)
+            x, y = lerp(x0, x1, i / count), lerp(y0, y1, i / count)
+            rd.move(x, y) if kind == "drag" else rd.touch_motion(x, y)
+        pause(value.get("hold", 0))
+        rd.button(False) if kind == "drag" else rd.touch_up()
+    elif kind == "touchpad":
+        # {"at": [x, y], "dy": total, "dx": total, "steps": n, "interval": ms, "finish": bool}
+        demo.mark()
+        rd.move(*value["at"])
+        count, interval = value.get("steps", 10), value.get("interval", 10)
+        for _ in range(count):
+            rd.axis(value.get("dx", 0) / count, value.get("dy", 0) / count, AXIS_SOURCE_FINGER)
+            pause(interval)
+        if value.get("finish", True):
+            rd.axis(0, 0, AXIS_SOURCE_FINGER | AXIS_FINISH)
+    elif kind == "wheel":
+        # {"at": [x, y], "notches": n (negative: up), "interval": ms}
+        demo.mark()
+        rd.move(*value["at"])
+        notches = value["notches"]
+        for _ in range(abs(notches)):
+            rd.notch(-1 if notches < 0 else 1)
+            pause(value.get("interval", 30))
+    else:
+        raise Failure(f"unknown step {kind!r}")
+    return demo
 
 
 def main():
