@@ -218,6 +218,16 @@ mutant "a failed refresh applies its page anyway" \
   'if fails { $0.rows.prepend(count); return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
   'ReliabilityFeedTests'
 
+# --- Wayland: real input through a headless mutter (issue 27) --------------------------------------
+mutant "touch sequences are taken for mouse drags" \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
+  'let touch = type == GDK_TOUCH_BEGIN || type == GDK_TOUCH_UPDATE || type == GDK_TOUCH_END' 'let touch = false' \
+  'WaylandScenarioTests'
+mutant "a touch pull or scroll activates the list box row it began on" \
+  Sources/RefreshGtk/Hosts/ScrolledWindowHost.swift \
+  'if kind == .listBox { releaseListBoxRow(content) }' 'if kind == .listBox {}' \
+  'WaylandScenarioTests'
+
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
