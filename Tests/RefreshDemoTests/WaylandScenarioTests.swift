@@ -85,6 +85,59 @@ struct WaylandScenarioTests {
         #expect(exit.status == 0)
         #expect(exit.stderr == "", "stderr: \(exit.stderr ?? "")")
     }
+
+    /// The phone profile: a monitor 360 logical px wide at scale 2 (720×2160 device px: mutter
+    /// 43 offers scale 2 only from 800×480 logical px of area up), touch only, the classic
+    /// header. A finger pulls and refreshes; swipes scroll to the bottom, which loads; swipes
+    /// back up reach the top and pull again (the failure Tuba's users report on a Librem 5); a
+    /// frame of the armed header and one of the loading footer are saved at the device scale
+    /// (docs/screenshot-phone-wayland.png is made of these two).
+    @Test
+    func phoneProfile() throws {
+        let frames = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-phone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: frames) }
+        let run = try WaylandRun.play(monitor: "720x2160", scale: 2, steps: [
+            ["launch": ["--trace", "--rows", "30", "--latency", "1.5", "--seed", "7", "--maximized", "--header", "classic",
+                        "--pages", "2"]],
+            ["wait": ["event": "ready"]],
+            ["place": ["state": "maximized", "width": 360, "scale": 2, "active": true]],
+            ["touch": ["from": [180, 100], "to": [180, 400], "steps": 20]],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["wait": ["event": "header", "state": "idle"]],
+            ["repeat": [["touch": ["from": [180, 900], "to": [180, 200], "steps": 8]]],
+             "until": ["event": "load", "phase": "begin"], "times": 40],
+            ["key": "f"],
+            ["wait": ["event": "frame"]],
+            ["wait": ["event": "load", "phase": "end"]],
+            ["repeat": [["touch": ["from": [180, 200], "to": [180, 900], "steps": 8]]],
+             "until": ["event": "refresh", "phase": "begin"], "times": 40],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["wait": ["event": "header", "state": "idle"]],
+            ["touch": ["from": [180, 100], "to": [180, 400], "steps": 20, "key": "f", "hold": 200]],
+            ["wait": ["event": "frame"]],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["key": ["ctrl", "q"]],
+            ["exit": 0],
+        ], environment: ["PTR_QA_DIR": frames.path])
+        try run.expectPlayed()
+        let lines = run.lines
+        #expect(lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 3)
+        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1)
+        let saved = lines.compactMap(\.path)
+        #expect(saved.count == 2)
+        #expect(saved.last?.contains("-armed-") == true, "\(saved)")
+        for path in saved {
+            // A PNG's width is the big-endian UInt32 at byte 16: the frame is in device px.
+            let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(24)
+            let width = header.suffix(8).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+            #expect(width == 720, "\(path) is \(width) px wide")
+        }
+        let exit = try #require(lines.first { $0.event == "harness-exit" })
+        #expect(exit.status == 0)
+        let unexpected = (exit.stderr ?? "").split(separator: "\n").filter { !$0.hasPrefix("Saved ") }
+        #expect(unexpected.isEmpty, "stderr: \(unexpected)")
+    }
 }
 
 /// One `trace` line of the demo, or the harness's `harness-exit` record.

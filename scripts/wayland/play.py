@@ -11,7 +11,8 @@ trace lines are echoed on stdout as they arrive; after each run a line
 the scenario: the reason goes to stderr and the exit status is 1. docs/testing-wayland.md lists
 the steps.
 
-Coordinates are logical px relative to the list's top left (the demo's `window` trace line). Debian's /usr/bin/python3 has `gi`.
+Coordinates are logical px relative to the list's top left (the demo's `window` trace line).
+Debian's /usr/bin/python3 has `gi`.
 """
 import json
 import os
@@ -156,6 +157,9 @@ class Demo:
         # The list's top left in the window, from the last `window` trace line: step coordinates
         # are relative to it (the window sits at the monitor's top left, maximized or tiled).
         self.origin = (0, 0)
+        # The monitor's scale: the ScreenCast stream's coordinates (absolute motion, touch) are
+        # device px, the demo's are logical px.
+        self.scale = 1
         self.pinned_origin = False
         self.arrived = threading.Condition()
         self.stderr = b""
@@ -174,8 +178,10 @@ class Demo:
             except ValueError:
                 continue
             with self.arrived:
-                if line.get("event") == "window" and not self.pinned_origin:
-                    self.origin = (line["x"], line["y"])
+                if line.get("event") == "window":
+                    self.scale = line["scale"]
+                    if not self.pinned_origin:
+                        self.origin = (line["x"], line["y"])
                 self.lines.append(line)
                 self.arrived.notify_all()
         with self.arrived:
@@ -283,8 +289,8 @@ class Translated:
         method = getattr(self.rd, name)
         if name not in ("move", "touch_down", "touch_motion"):
             return method
-        ox, oy = self.demo.origin
-        return lambda x, y: method(ox + x, oy + y)
+        (ox, oy), scale = self.demo.origin, self.demo.scale
+        return lambda x, y: method((ox + x) * scale, (oy + y) * scale)
 
 
 def play(steps, binary, raw):
@@ -379,7 +385,7 @@ def run_step(step, demo, binary, raw):
         demo.mark()
         rd.key_chord(value if isinstance(value, list) else [value])
     elif kind in ("drag", "touch"):
-        # {"from": [x, y], "to": [x, y], "steps": n, "interval": ms, "hold": ms}
+        # {"from": [x, y], "to": [x, y], "steps": n, "interval": ms, "hold": ms, "key": name}
         demo.mark()
         (x0, y0), (x1, y1) = value["from"], value["to"]
         count, interval = value.get("steps", 10), value.get("interval", 16)
@@ -392,6 +398,9 @@ def run_step(step, demo, binary, raw):
             pause(interval)
             x, y = lerp(x0, x1, i / count), lerp(y0, y1, i / count)
             rd.move(x, y) if kind == "drag" else rd.touch_motion(x, y)
+        if "key" in value:
+            # A key while the button or finger is still down (F: a frame of the pull as it is).
+            rd.key_chord([value["key"]])
         pause(value.get("hold", 0))
         rd.button(False) if kind == "drag" else rd.touch_up()
     elif kind == "touchpad":
