@@ -29,7 +29,7 @@ package struct DemoOptions: Equatable, Sendable {
     /// `--header arc`: the demo's app-drawn header (ArcHeader), over the plain header's timings.
     package var appHeader: DemoHeader?
     /// Open the window maximized: its place on the monitor is known from its first frame (the
-    /// Wayland harness puts input there, docs/testing.md, "Wayland").
+    /// Wayland harness puts input there, docs/wayland.md).
     package var maximized = false
 
     package init() {}

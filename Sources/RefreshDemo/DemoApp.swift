@@ -116,7 +116,7 @@ package final class DemoApp {
     /// state, whether it has the keyboard focus and whether the pointer is over it, each time one
     /// of them changes. A compositor maximizes or tiles the window after its first frame, and
     /// gives it the pointer only once it shows there: the Wayland harness waits for these before
-    /// it touches the list (docs/testing.md, "Wayland").
+    /// it touches the list (docs/wayland.md).
     private func traceWindow(_ window: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>) {
         guard let trace else { return }
         var last: [TraceValue] = []

@@ -1,6 +1,5 @@
 // refresh-demo under Wayland: a headless mutter started by scripts/wayland/session.sh, real
-// input played through mutter's RemoteDesktop API by scripts/wayland/play.py (docs/testing.md,
-// "Wayland"). The same gestures as a person's on GNOME, a laptop's touchpad, a phone's screen.
+// input played through mutter's RemoteDesktop API by scripts/wayland/play.py (docs/wayland.md). The same gestures as a person's on GNOME, a laptop's touchpad, a phone's screen.
 
 import Foundation
 import Testing
@@ -29,7 +28,7 @@ struct WaylandScenarioTests {
             ["wait": ["event": "ready"]],
             ["place": ["state": "maximized", "width": 1024, "active": true]],
             // Touch first: mutter 43.8 can wedge on a touch after a mouse button was used
-            // (docs/testing.md, "Wayland").
+            // (docs/wayland.md).
             ["touch": ["from": [200, 100], "to": [200, 400], "steps": 20]],
             ["wait": ["event": "refresh", "phase": "end"]],
             ["wait": ["event": "header", "state": "idle"]],

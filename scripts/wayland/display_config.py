@@ -4,8 +4,8 @@ configuration, as Settings applies it), and waits until mutter reports it.
 
     display_config.py --scale N
 
-mutter 43 offers a scale only if the logical monitor keeps at least 800×480 logical px
-(docs/testing-wayland.md), so scale 2 needs a monitor of at least 1600×960 device px, or 1440×1440.
+mutter 43 offers a scale only if the logical monitor keeps an area of at least 800×480 logical
+px (docs/wayland.md): scale 2 needs at least 1,536,000 device px, e.g. 720×2160 (the phone profile).
 """
 import sys
 import time

@@ -8,15 +8,13 @@ API over ONE D-Bus connection (a RemoteDesktop session ends with the connection 
 it), with a ScreenCast stream of the monitor for touch and absolute pointer motion. The demo's
 trace lines are echoed on stdout as they arrive; after each run a line
 {"event":"harness-exit","status":N,"stderr":"…"} follows. Any step that misses its deadline stops
-the scenario: the reason goes to stderr and the exit status is 1. docs/testing-wayland.md lists
+the scenario: the reason goes to stderr and the exit status is 1. docs/wayland.md lists
 the steps.
 
 Coordinates are logical px relative to the list's top left (the demo's `window` trace line).
 Debian's /usr/bin/python3 has `gi`.
 """
 import json
-import os
-import queue
 import subprocess
 import sys
 import threading

@@ -9,7 +9,7 @@
 #
 # --monitor is the virtual monitor's size in device pixels (default 480x800); --scale N applies
 # integer scale N to it through org.gnome.Mutter.DisplayConfig once mutter is up (the logical size
-# is the device size divided by N). docs/testing-wayland.md.
+# is the device size divided by N). docs/wayland.md.
 set -euo pipefail
 
 monitor=480x800
