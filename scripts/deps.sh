@@ -13,7 +13,7 @@ case "${1:-build}" in
   gi) want+=(gobject-introspection libgirepository1.0-dev gir1.2-gtk-3.0) ;;
   test) want+=(xvfb xdotool xauth dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 desktop-file-utils appstream
                gobject-introspection libgirepository1.0-dev gir1.2-gtk-3.0 python3-gi gjs
-               mutter pipewire wireplumber) ;;
+               mutter pipewire wireplumber libglib2.0-bin) ;;
   *) echo "usage: scripts/deps.sh build|gi|test" >&2; exit 2 ;;
 esac
 missing=()
