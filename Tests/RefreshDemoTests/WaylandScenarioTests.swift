@@ -11,6 +11,11 @@ import Testing
 struct WaylandScenarioTests {
     static let kinds = ["virtual", "treeview", "listbox", "textview"]
 
+    /// After Home: our list eases to the top in `Tuning.keyScrollDuration` (0.2 s); the engine
+    /// advances to an input's time before it handles it, so a gesture after this pause starts at
+    /// the top.
+    static var home: [String: Any] { ["pause": 300] }
+
     /// One desktop run per list kind, in one session (each step waits on the trace):
     /// - a touch drag refreshes; a short touch does not; touch scrolls the list to its bottom,
     ///   which loads once; a fast touch fling back into the top does not pull; no touch pull or
@@ -18,18 +23,13 @@ struct WaylandScenarioTests {
     /// - a small touchpad pull springs back; a touchpad pull refreshes; a touchpad scroll that
     ///   starts below the rows a refresh prepended and goes on past the top, in one gesture, pulls;
     /// - wheel notches and a mouse drag each refresh from the top;
-    /// - F5 refreshes; Ctrl+Q mid-refresh exits with 0 and nothing on stderr (any GLib/GTK
-    ///   critical is fatal here: G_DEBUG=fatal-criticals).
-    /// After Home: our list eases to the top in `Tuning.keyScrollDuration` (0.2 s); the engine
-    /// advances to an input's time before it handles it, so a gesture after this pause starts at
-    /// the top.
-    static var home: [String: Any] { ["pause": 300] }
-
+    /// - End goes to the bottom and loads; F5 refreshes; Ctrl+Q mid-refresh exits with 0 and
+    ///   nothing on stderr (any GLib/GTK critical is fatal here: G_DEBUG=fatal-criticals).
     @Test(arguments: kinds)
     func desktopInput(kind: String) throws {
         let home = Self.home
         let run = try WaylandRun.play(monitor: "1024x768", steps: [
-            ["launch": ["--list", kind, "--trace", "--rows", "40", "--latency", "0.3", "--seed", "7", "--pages", "1",
+            ["launch": ["--list", kind, "--trace", "--rows", "40", "--latency", "0.3", "--seed", "7", "--pages", "2",
                         "--maximized"]],
             ["wait": ["event": "ready"]],
             ["place": ["state": "maximized", "width": 1024, "active": true]],
@@ -72,6 +72,8 @@ struct WaylandScenarioTests {
             ["drag": ["from": [200, 100], "to": [200, 400], "steps": 20]],
             ["wait": ["event": "refresh", "phase": "end"]],
             ["wait": ["event": "header", "state": "idle"]],
+            ["key": "End"],
+            ["wait": ["event": "load", "phase": "end"]],
             ["key": "F5"],
             ["wait": ["event": "refresh", "phase": "end"]],
             ["wait": ["event": "header", "state": "idle"]],
@@ -84,7 +86,8 @@ struct WaylandScenarioTests {
         let lines = run.lines
         // touchpad, touchpad past the top, wheel, mouse drag, touch drag, F5, F5 closed mid-way.
         #expect(lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 7)
-        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1)
+        // One by touch at the bottom, one by End.
+        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 2)
         #expect(!lines.contains { $0.event == "activate" }, "a gesture activated a row")
         let exit = try #require(lines.first { $0.event == "harness-exit" })
         #expect(exit.status == 0)
