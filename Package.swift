@@ -40,17 +40,27 @@ let package = Package(
         .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore"]),
         // Headless rendering for visual QA: snapshots, filmstrips, scenes driven by injected time.
         .target(name: "RefreshQA", dependencies: ["CGtk", "RefreshCore", "RefreshGtk"]),
-        // Driving GTK from tests and scripted runs: synthesized input, main-loop waits.
-        .target(name: "RefreshTestSupport", dependencies: ["CGtk", "RefreshGtk"]),
-        // The demo app: window, command line, simulated feed, trace.
+        // The demo app: window, command line, simulated feed, trace, live QA tools (`record`
+        // drives its window with the synthesized pointer and main-loop waits of QA/).
         .target(
             name: "RefreshDemo",
             dependencies: [
-                "CGtk", "RefreshCore", "RefreshGtk", "RefreshQA", "RefreshTestSupport",
+                "CGtk", "RefreshCore", "RefreshGtk", "RefreshQA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "refresh-demo", dependencies: ["RefreshDemo"]),
+        // What only tests (and test tools) use: the rest of the synthesized input, harnesses,
+        // prerequisites, built products, a manual clock. The demo does not link it.
+        .target(name: "RefreshTestSupport", dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "RefreshDemo"]),
+        // The reliability soak (scripts/soak.sh, SoakTests): a test tool, not a product.
+        .executableTarget(
+            name: "refresh-soak",
+            dependencies: [
+                "RefreshDemo", "RefreshTestSupport", "RefreshGtk", "CGtk", "RefreshCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "refresh-bench",
             dependencies: [
@@ -70,8 +80,14 @@ let package = Package(
             dependencies: ["CGtk4"],
             linkerSettings: [.linkedLibrary("m")]
         ),
-        // README's "Using the widget" snippet, built so that it never rots.
+        // The examples README, docs/ and the DocC articles quote (DocsTests checks every Swift
+        // block is in one of them), built so that they never rot: README's "Using the widget",
+        // a GtkTreeView in a RefreshBin, rows and a header the app draws.
         .executableTarget(name: "refresh-example", dependencies: ["RefreshGtk"], path: "Examples/refresh-example"),
+        .executableTarget(name: "treeview-example", dependencies: ["RefreshGtk"], path: "Examples/treeview-example"),
+        .executableTarget(
+            name: "custom-drawing-example", dependencies: ["RefreshGtk"], path: "Examples/custom-drawing-example"
+        ),
         .testTarget(
             name: "RefreshCoreTests",
             dependencies: ["RefreshCore", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -82,9 +98,11 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshDrawingTests",
-            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "CGtk", "RefreshDemo"],
+            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "CGtk", "RefreshDemo", "RefreshTestSupport"],
             resources: [.copy("Goldens")]
         ),
+        // What README, docs/ and the DocC articles name exists; their Swift blocks are built examples.
+        .testTarget(name: "DocsTests"),
         .testTarget(
             name: "RefreshDemoTests",
             dependencies: ["RefreshDemo", "RefreshGtk", "RefreshCore", "RefreshTestSupport", "CGtk"]

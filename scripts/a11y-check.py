@@ -117,7 +117,31 @@ def focused_child(obj):
     return None
 
 
+def vanished(error):
+    """The error of a read from an object that no longer exists: rows are transient children,
+    replaced when the list moves (a row that scrolled away while we read it)."""
+    return isinstance(error, GLib.GError) and "does not exist" in str(error)
+
+
+def settled(read, attempts=20):
+    """`read()` again from the start while an object it reads vanishes under it, so that what it
+    returns is one consistent reading of the tree as it is now. Any other error, or a vanishing
+    object that keeps vanishing (the list itself gone), is raised."""
+    for attempt in range(attempts):
+        try:
+            return read()
+        except GLib.GError as error:
+            if not vanished(error) or attempt == attempts - 1:
+                raise
+            print(f"note: read again, an object vanished: {error.message}")
+            pump(0.05)
+
+
 def snapshot(obj):
+    return settled(lambda: read_snapshot(obj))
+
+
+def read_snapshot(obj):
     focused = focused_child(obj)
     return {
         "role": obj.getRoleName(),
@@ -324,6 +348,12 @@ def bin_scenario(panel):
     finish()
 
 
+def rows_read(obj):
+    """The list's row children, their names and the first one's attributes, read together."""
+    items = [c for c in fresh(obj) if c is not None and c.getRole() == pyatspi.ROLE_LIST_ITEM]
+    return items, [c.name for c in items], attributes(items[0]) if items else {}
+
+
 # MARK: - Scenario
 
 lst = None
@@ -349,11 +379,11 @@ check("refresh" in shot["actions"], "refresh action offered")
 check(action_info(lst, "refresh") == ("Refresh", "F5"), "the refresh action is described as Refresh, key F5")
 check("manages descendants" in shot["states"], "manages descendants")
 check("busy" not in shot["states"], "not busy at rest")
-items = [c for c in fresh(lst) if c is not None and c.getRole() == pyatspi.ROLE_LIST_ITEM]
+items, names, first = settled(lambda: rows_read(lst))
 check(len(items) >= 5, f"visible rows exposed as list items ({len(items)})")
-check(all(", " in c.name for c in items), "row items are named 'Title, subtitle'")
-check(attributes(items[0]).get("posinset") == str(int(shot["attributes"]["first-visible-row"]) + 1)
-      and attributes(items[0]).get("setsize") == "40", "row items carry posinset/setsize")
+check(all(", " in name for name in names), "row items are named 'Title, subtitle'")
+check(first.get("posinset") == str(int(shot["attributes"]["first-visible-row"]) + 1)
+      and first.get("setsize") == "40", "row items carry posinset/setsize")
 
 # Keyboard focus: the pointer over the window gives it focus (no window manager); the demo
 # focuses the list, whose first row in view is the active descendant.
@@ -438,7 +468,7 @@ record("refreshing (AT action)", lst)
 # stand still (the refresh inserted its rows).
 check(wait_for(lambda: attributes(lst).get("refresh-state") == "idle", LATENCY + 3), "the AT's refresh ended")
 selection = lst.querySelection()
-items = [c for c in fresh(lst) if c is not None and c.getRole() == pyatspi.ROLE_LIST_ITEM]
+items = settled(lambda: rows_read(lst))[0]
 def selected_rows():
     return [i for i in range(len(items)) if selection.isChildSelected(i)]
 check(len(items) >= 5, "rows to select")

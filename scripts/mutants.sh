@@ -62,7 +62,7 @@ mutant "a failed refresh skips its one-second error mark" \
   'RefreshCoreTests.EndRefreshTests'
 mutant "the drag's slop is not swallowed (the content jumps by it)" \
   Sources/RefreshCore/Engine/EngineParts.swift \
-  'started = true\n        slack = y' 'started = true\n        slack = 0' \
+  'started = true\n        slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)' 'started = true\n        slack = 0' \
   'RefreshCoreTests.DragTests'
 mutant "the J's ring spins anticlockwise" \
   Sources/RefreshCore/Header/HeaderTimeline.swift \
@@ -195,11 +195,11 @@ mutant "a kept row image is shown whatever the row's state" \
   'if let kept = entries[key], kept.look == look {' 'if let kept = entries[key], kept.look.deviceWidth == look.deviceWidth {' \
   'RefreshGtkTests.RowImageCacheTests'
 mutant "ATs are not told when a refresh makes the list busy" \
-  Sources/CGtkShim/accessible.c \
+  Sources/CGtkShim/accessible_model.c \
   'atk_object_notify_state_change(object, ATK_STATE_BUSY, s->busy);' '(void)s;' \
   'RefreshGtkTests.BinAccessibilityTests'
 mutant "an AT's selection request selects nothing" \
-  Sources/CGtkShim/accessible.c \
+  Sources/CGtkShim/accessible_list.c \
   'request_selection(object, id);' '(void)id;' \
   'RefreshGtkTests.BinAccessibilityTests/theListsSelectionIsAtkSelection'
 
@@ -218,6 +218,42 @@ mutant "a failed refresh applies its page anyway" \
   'if fails { $0.rows.prepend(count); return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
   'ReliabilityFeedTests'
 
+# --- Nothing dropped (issue 24: drag batching, refresh during a load, key scroll, no footer) -----
+mutant "a drag swallows its whole first motion past the slop, not just the slop" \
+  Sources/RefreshCore/Engine/EngineParts.swift \
+  'slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)' 'slack = y' \
+  'RefreshCoreTests.DragBatchingTests NothingDroppedGtkTests/ourListDragBatching'
+mutant "a refresh asked for during a load is dropped" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'if footer == .loading, !refreshRunning {' 'if footer == .loading, !refreshRunning, refreshQueued {' \
+  'RefreshCoreTests.QueuedRefreshTests NothingDroppedGtkTests/ourListF5DuringALoad'
+mutant "a wheel notch during a key scroll stops it short of its target" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'if let target = physics.keyScrollTarget, gesture == nil,' 'if let target = physics.keyScrollTarget, gesture != nil,' \
+  'RefreshCoreTests.KeyScrollTargetTests NothingDroppedGtkTests/endThenWheel'
+mutant "footer mode none still has a footer that loads" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'public var hasFooter: Bool { footerMode != .none && !isShortList }' 'public var hasFooter: Bool { !isShortList }' \
+  'RefreshCoreTests.NoFooterTests NothingDroppedGtkTests/noFooter'
+mutant "a request nothing answers is left running" \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
+  'if unanswered { endUnanswered(event) }' 'if unanswered, isDestroyed { endUnanswered(event) }' \
+  'NothingDroppedGtkTests/missingHandlers'
+# --- Sideways scrolling, rows measured above the viewport, the row image key (issue 29) ------------
+mutant "a sideways touchpad swipe scrolls vertically (its horizontal delta is added)" \
+  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  'scroll.delta_y * smoothUnit' '(scroll.delta_y + scroll.delta_x) * smoothUnit' \
+  'RefreshGtkTests.ScrollTranslationTests RefreshGtkTests.SidewaysScrollTests'
+mutant "a row measured above the viewport moves the rows on screen (no anchored correction)" \
+  Sources/RefreshGtk/Widget/ListView.swift \
+  'setOffsetKeepingEngine(anchor.map { heights.offset(for: $0) } ?? oldTop, oldTotal: oldTotal)' \
+  'setOffsetKeepingEngine(anchor.map { _ in oldTop } ?? oldTop, oldTotal: oldTotal)' \
+  'RefreshGtkTests.MeasuredAboveTests'
+mutant "a kept row image is shown after its background changed" \
+  Sources/RefreshGtk/Rows/RowImageCache.swift \
+  'if let kept = entries[key], kept.look == look {' \
+  'if let kept = entries[key], kept.look == ({ var seen = look; seen.background = kept.look.background; return seen }()) {' \
+  'RefreshGtkTests.RowImageLookTests'
 # --- Wayland: real input through a headless mutter (issue 27) --------------------------------------
 mutant "touch sequences are taken for mouse drags" \
   Sources/RefreshGtk/Widget/RefreshController.swift \

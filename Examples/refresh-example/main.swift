@@ -10,6 +10,8 @@ final class Inbox: RowSource {
 
     /// Stands in for a network request.
     func fetchNewer() async throws -> [String] {
+        print("request sent")
+        defer { print("request closed") }             // runs even when quitting cancels the request
         try await Task.sleep(for: .seconds(1))
         return ["New message"]
     }
@@ -36,11 +38,11 @@ func buildWindow() {
     let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
     gtk_window_set_default_size(gcast(window), 400, 600)
     gtk_container_add(gcast(window), view.widget)     // the window now owns the view
-    let quit: GCallback = { gtk_main_quit() }
-    _ = g_signal_connect_data(window, "destroy", quit, nil, nil, GConnectFlags(0))
+    GSignal.connect(window, "destroy") { gtk_main_quit() }
     gtk_widget_show_all(window)
 }
 
 gtk_init(nil, nil)
 MainActor.assumeIsolated { buildWindow() }            // the view makes async code run under gtk_main
 gtk_main()
+MainActor.assumeIsolated { GtkMainQueue.finishPendingActions() }  // a refresh cut short by quitting unwinds

@@ -65,7 +65,8 @@ PTR_DEFINE_ENUM(ptr_header_style_get_type, "PtrHeaderStyle",
                 {PTR_HEADER_STYLE_PLAIN, "PTR_HEADER_STYLE_PLAIN", "plain"})
 PTR_DEFINE_ENUM(ptr_footer_mode_get_type, "PtrFooterMode",
                 {PTR_FOOTER_MODE_AUTO, "PTR_FOOTER_MODE_AUTO", "auto"},
-                {PTR_FOOTER_MODE_PULL, "PTR_FOOTER_MODE_PULL", "pull"})
+                {PTR_FOOTER_MODE_PULL, "PTR_FOOTER_MODE_PULL", "pull"},
+                {PTR_FOOTER_MODE_NONE, "PTR_FOOTER_MODE_NONE", "none"})
 PTR_DEFINE_ENUM(ptr_header_state_get_type, "PtrHeaderState",
                 {PTR_HEADER_STATE_IDLE, "PTR_HEADER_STATE_IDLE", "idle"},
                 {PTR_HEADER_STATE_PULLING, "PTR_HEADER_STATE_PULLING", "pulling"},
@@ -254,7 +255,7 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
     container_class->remove = ptr_refresh_bin_remove;
     gtk_widget_class_set_css_name(widget_class, "refreshbin");
     /* A panel carrying the refresh status and actions, with the app's widgets as its children
-     * (accessible.c). */
+     * (accessible_bin.c). */
     gtk_widget_class_set_accessible_type(widget_class, ptr_bin_accessible_get_type());
 
     const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
@@ -597,6 +598,11 @@ void ptr_refresh_bin_emit_refresh(PtrRefreshBin *bin) {
 void ptr_refresh_bin_emit_load_more(PtrRefreshBin *bin) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
     g_signal_emit(bin, signals[SIGNAL_LOAD_MORE], 0);
+}
+
+gboolean ptr_refresh_bin_has_handler(PtrRefreshBin *bin, gboolean load_more) {
+    g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), FALSE);
+    return g_signal_has_handler_pending(bin, signals[load_more ? SIGNAL_LOAD_MORE : SIGNAL_REFRESH], 0, FALSE);
 }
 
 void ptr_refresh_bin_report_last_updated(PtrRefreshBin *bin, gboolean has_value, gdouble unix_seconds) {

@@ -1,7 +1,7 @@
 #ifndef PTR_REFRESH_BIN_SWIFT_H
 #define PTR_REFRESH_BIN_SWIFT_H
 /*
- * The Swift side of PtrRefreshBin: @_cdecl functions in RefreshGtk (Hosts/RefreshBinGObject.swift),
+ * The Swift side of PtrRefreshBin: @_cdecl functions in RefreshGtk (Hosts/RefreshBin.swift),
  * linked into the same library. Not public, not introspected: only refresh_bin.c calls them
  * (docs/gobject-api.md, "How it is built").
  */

@@ -312,6 +312,11 @@ void ptr_refresh_list_emit(PtrRefreshList *list, gboolean load_more) {
     g_signal_emit(list, signals[load_more ? SIGNAL_LOAD_MORE : SIGNAL_REFRESH], 0);
 }
 
+gboolean ptr_refresh_list_has_handler(PtrRefreshList *list, gboolean load_more) {
+    g_return_val_if_fail(PTR_IS_REFRESH_LIST(list), FALSE);
+    return g_signal_has_handler_pending(list, signals[load_more ? SIGNAL_LOAD_MORE : SIGNAL_REFRESH], 0, FALSE);
+}
+
 gchar *ptr_tree_model_dup_string(GtkTreeModel *model, gint index, gint column) {
     GtkTreeIter iter;
     if (model == NULL || column >= gtk_tree_model_get_n_columns(model) ||

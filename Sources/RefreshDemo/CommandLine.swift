@@ -155,8 +155,7 @@ package struct RefreshDemoCommand: ParsableCommand {
             refresh-demo --rows 1000000 --header classic --trace. See 'refresh-demo run --help'.
             """,
         // Add a subcommand here, and nowhere else.
-        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, SoakCommand.self,
-                      RecordCommand.self],
+        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, RecordCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
@@ -194,7 +193,7 @@ package struct RunCommand: ParsableCommand {
     var pages = "5"
     @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (an app-drawn header: a progress arc with a percentage).")
     var header = "jike"
-    @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view) or pull.")
+    @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view), pull or none (no footer: nothing loads).")
     var footer = "auto"
     @Flag(help: "Print one JSON object per event on stdout.")
     var trace = false

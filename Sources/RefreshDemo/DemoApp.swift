@@ -76,7 +76,7 @@ package final class DemoApp {
         guard let application else { return }
         let window = gtk_application_window_new(application)!
         self.window = window
-        gtk_window_set_title(gcast(window), L10n.windowTitle)
+        gtk_window_set_title(gcast(window), DemoL10n.windowTitle)
         gtk_window_set_default_size(gcast(window), 420, 720)
         if options.maximized { gtk_window_maximize(gcast(window)) }
         gtk_window_set_default_icon_name(DemoApp.applicationID)
@@ -164,7 +164,7 @@ package final class DemoApp {
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = gtk_header_bar_new()!
         headerBar = bar
-        gtk_header_bar_set_title(gcast(bar), L10n.windowTitle)
+        gtk_header_bar_set_title(gcast(bar), DemoL10n.windowTitle)
         gtk_header_bar_set_show_close_button(gcast(bar), 1)
         let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)!
         gtk_widget_set_tooltip_text(refresh, L10n.refreshAction + " (F5)")
@@ -194,7 +194,7 @@ package final class DemoApp {
         let activated: @MainActor (Int) -> Void = { [weak self] row in
             guard let self else { return }
             self.trace?.activate(row: row)
-            if let bar = self.headerBar { gtk_header_bar_set_subtitle(gcast(bar), L10n.activatedRow(row + 1)) }
+            if let bar = self.headerBar { gtk_header_bar_set_subtitle(gcast(bar), DemoL10n.activatedRow(row + 1)) }
         }
         if let listView = view as? RefreshView {
             listView.onActivate = activated
@@ -211,6 +211,7 @@ package final class DemoApp {
         view.onHeaderPhase = { [weak self] phase, pull in self?.trace?.header(phase, pull: pull) }
         view.onFooterPhase = { [weak self] phase in self?.trace?.footer(phase) }
         view.onRefresh = { [weak self] in self?.refresh() }
+        view.onRefreshQueued = { [weak self] in self?.trace?.refreshQueued() }
         view.onLoadMore = { [weak self] in self?.loadMore() }
         if options.source == .async { useAsyncSource(on: view) }  // SimulatedFeed+Async.swift
     }

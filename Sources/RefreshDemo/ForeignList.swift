@@ -8,7 +8,7 @@ package enum ListKind: String, CaseIterable, Sendable {
     case virtual, treeview, listbox, textview
 
     /// Most rows the demo builds for this kind: GTK's stock lists store every row (a GtkListBox
-    /// of 100,000 labels takes ≈14 s and 600 MB to open, docs/benchmarks). More is clamped with
+    /// of 100,000 labels takes ≈14 s and 600 MB to open, measured by refresh-bench). More is clamped with
     /// a warning.
     package var rowLimit: Int {
         switch self {
@@ -67,7 +67,7 @@ package final class ForeignList {
             self.store = store
             content = gtk_tree_view_new_with_model(OpaquePointer(store))
             g_object_unref(store)  // the view holds it
-            for (index, title) in ["Title", "Subtitle"].enumerated() {
+            for (index, title) in [DemoL10n.columnTitle, DemoL10n.columnSubtitle].enumerated() {
                 let renderer = gtk_cell_renderer_text_new()
                 let column = gtk_tree_view_column_new()!
                 gtk_tree_view_column_set_title(column, title)

@@ -97,6 +97,9 @@ package final class Trace {
     /// `event` is "refresh" or "load".
     package func begin(_ event: String) { emit(event, ["phase": "begin"]) }
 
+    /// A refresh asked for during a load: it begins (a `begin` line) when the load ends.
+    package func refreshQueued() { emit("refresh", ["phase": "queued"]) }
+
     package func end(_ event: String, ok: Bool, added: Int, rows: Int) {
         emit(event, ["phase": "end", "ok": .bool(ok), "added": .int(added), "rows": .int(rows)])
     }

@@ -2,14 +2,18 @@
 // so refresh-bench runs this executable as a child, one process per measurement, exactly as it
 // runs itself for the GTK 3 lists, and reads one JSON line from its stdout.
 //
-//   refresh-bench-gtk4 --child listview|stringlist ROWS [--frames N]
-//   refresh-bench-gtk4 --baseline
+//   refresh-bench-gtk4 --child listview|stringlist ROWS [--frames N] [--counted]
+//   refresh-bench-gtk4 --baseline [--frames N] [--counted]
 //
 // listview:   GtkListView over a GListModel of our own that makes each item on demand from its
 //             index (nothing stored per row): the fair peer of RefreshView.
 // stringlist: GtkListView over a GtkStringList filled up front from the same pre-generated
 //             strings the GTK 3 peers get: what most applications write.
-// baseline:   the same window around an empty GtkScrolledWindow (GTK 4's own floor).
+// baseline:   the same window around an empty GtkScrolledWindow (GTK 4's own floor): its first
+//             frame, N redraws of the whole window, its memory.
+// --counted:  under valgrind's callgrind (refresh-bench --instructions): what is measured runs
+//             inside instructions_counted_region, which callgrind is told to count and dump;
+//             nothing is timed.
 //
 // Same rows as the GTK 3 lists: an 800x600 window, rows 56 px apart, each row the title
 // "Row #id" and a sentence, both ellipsized, with id = rows - index and the sentence computed
@@ -30,6 +34,28 @@
 #include <time.h>
 
 enum { WINDOW_WIDTH = 800, WINDOW_HEIGHT = 600, ROW_HEIGHT = 56, SEGMENTS = 4 };
+
+// What callgrind counts under --counted: refresh-bench runs this program with
+// --collect-atstart=no --toggle-collect=instructions_counted_region
+// --dump-after=instructions_counted_region, so only the instructions inside a call count, and
+// each call is dumped on its own (the first frame, then the frames). Not inlined, so that the
+// symbol exists. Without --counted the work runs directly.
+static gboolean counted;
+
+typedef void (*RegionBody) (gpointer data);
+
+static void __attribute__ ((noinline)) instructions_counted_region (RegionBody body, gpointer data)
+{
+  body (data);
+}
+
+static void run_region (RegionBody body, gpointer data)
+{
+  if (counted)
+    instructions_counted_region (body, data);
+  else
+    body (data);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Row text (the same as DemoRows in RefreshGtk)
@@ -429,25 +455,60 @@ static long steady_rss_kb (Timer *timer)
 // ---------------------------------------------------------------------------------------------
 // The measurements
 
-static int run_baseline (void)
+typedef struct {
+  Timer *timer;
+  GtkWidget *window;
+  guint frames;
+  gboolean ok;
+} Baseline;
+
+static void baseline_first_frame (gpointer data)
+{
+  Baseline *b = data;
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  gtk_window_set_child (GTK_WINDOW (b->window), scrolled);
+  gtk_widget_realize (b->window);
+  follow_frames (b->window, b->timer);
+  gtk_window_present (GTK_WINDOW (b->window));
+  b->ok = run_until (first_frame_done, b->timer, 0, 60);
+}
+
+// The whole window redrawn, frame after frame: the floor of a frame in which a list repaints
+// its viewport.
+static void baseline_frames (gpointer data)
+{
+  Baseline *b = data;
+  for (guint i = 0; i < b->frames && b->ok; i++)
+    {
+      guint before = b->timer->frames_painted;
+      gtk_widget_queue_draw (b->window);
+      b->ok = run_until (painted_since, b->timer, before, 10);
+    }
+}
+
+static int run_baseline (guint frames)
 {
   int status = open_display ();
   if (status)
     return status;
   Timer timer = { 0 };
-  GtkWidget *window = new_window ();
+  Baseline b = { &timer, new_window (), frames, FALSE };
   gint64 start = g_get_monotonic_time ();
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  gtk_window_set_child (GTK_WINDOW (window), scrolled);
-  gtk_widget_realize (window);
-  follow_frames (window, &timer);
-  gtk_window_present (GTK_WINDOW (window));
-  if (!run_until (first_frame_done, &timer, 0, 60))
+  run_region (baseline_first_frame, &b);
+  if (!b.ok)
     return fail ("no first frame within 60 s");
   double first = (double) (timer.first_frame_end_us - start) / 1000;
-  long steady = steady_rss_kb (&timer);
-  printf ("{\"first_frame_ms\":%.4f,\"steady_rss_kb\":%ld,\"vmhwm_kb\":%ld,\"renderer\":\"%s\"}\n", first, steady,
-          status_kb ("VmHWM:"), renderer_name (window));
+  long steady = counted ? -1 : steady_rss_kb (&timer);
+  timer.recording = TRUE;
+  run_region (baseline_frames, &b);
+  timer.recording = FALSE;
+  if (!b.ok)
+    return fail ("a frame of the empty window was not painted within 10 s");
+  double median, p99;
+  stats (timer.recorded, timer.n_recorded, &median, &p99);
+  printf ("{\"first_frame_ms\":%.4f,\"frame_ms_median\":%.4f,\"frame_ms_p99\":%.4f,\"frames\":%u,"
+          "\"steady_rss_kb\":%ld,\"vmhwm_kb\":%ld,\"renderer\":\"%s\"}\n",
+          first, median, p99, timer.n_recorded, steady, status_kb ("VmHWM:"), renderer_name (b.window));
   fflush (stdout);
   _exit (0);
 }
@@ -458,6 +519,103 @@ static double hold_seconds (void)
 {
   const char *text = g_getenv ("REFRESH_BENCH_HOLD");
   return text ? g_ascii_strtod (text, NULL) : 0;
+}
+
+typedef struct {
+  gboolean on_demand;
+  guint rows;
+  const Strings *strings;
+  GtkWidget *window;
+  Timer *timer;
+  GtkWidget *view;
+  gint64 built_at, shown_at;
+  gboolean ok;
+} Shown;
+
+// Creates the model and the view, shows the window and runs to the end of the first paint
+// cycle that shows the list.
+static void show_list (gpointer data)
+{
+  Shown *s = data;
+  GListModel *model;
+  if (s->on_demand)
+    {
+      BenchRows *bench_rows = g_object_new (BENCH_TYPE_ROWS, NULL);
+      bench_rows->count = s->rows;
+      model = G_LIST_MODEL (bench_rows);
+    }
+  else
+    {
+      GtkStringList *list = gtk_string_list_new (NULL);
+      const char *text = s->strings->bytes;
+      for (guint i = 0; i < s->rows; i++)
+        {
+          gtk_string_list_append (list, text);
+          text += strlen (text) + 1;
+        }
+      model = G_LIST_MODEL (list);
+    }
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  s->view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (model)), factory);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), s->view);
+  gtk_window_set_child (GTK_WINDOW (s->window), scrolled);
+  s->timer->list = s->view;
+  s->built_at = g_get_monotonic_time ();
+  gtk_widget_realize (s->window);
+  follow_frames (s->window, s->timer);
+  gtk_window_present (GTK_WINDOW (s->window));
+  s->shown_at = g_get_monotonic_time ();
+  s->ok = run_until (first_frame_done, s->timer, 0, 600);
+}
+
+typedef struct {
+  GtkAdjustment *adjustment;
+  Timer *timer;
+  double value, step, max_value;
+  guint frames;
+  gboolean ok;
+} Scroll;
+
+static void scroll_frames (gpointer data)
+{
+  Scroll *s = data;
+  for (guint i = 0; i < s->frames && s->ok; i++)
+    {
+      s->value += s->step;
+      // A list shorter than the scroll wraps around (a repeated value would not paint).
+      if (s->value > s->max_value)
+        s->value -= s->max_value;
+      s->ok = show (s->adjustment, s->value, s->timer);
+    }
+}
+
+// --counted: `frames` frames of a third of a page that end at the list's end, in a counted
+// region (the jump to the first one outside it). Rows are numbered from the end, so every row
+// count scrolls past the same rows, as refresh-bench's GTK 3 children do.
+static int run_counted_scroll (GtkWidget *view, GtkWidget *window, Timer *timer, guint rows, guint frames)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  double page = gtk_adjustment_get_page_size (adjustment);
+  double upper = gtk_adjustment_get_upper (adjustment);
+  double max_value = MAX (0, upper - page);
+  Scroll scroll = { adjustment, timer, round (MAX (0, max_value - frames * round (page / 3))), MAX (1, round (page / 3)),
+                    max_value, frames, TRUE };
+  if (max_value > scroll.step)
+    {
+      if (!show (adjustment, scroll.value, timer))
+        return fail ("a scrolled frame was not painted within 10 s");
+      run_region (scroll_frames, &scroll);
+      if (!scroll.ok)
+        return fail ("a scrolled frame was not painted within 10 s");
+    }
+  printf ("{\"rows\":%u,\"list\":\"gtk4-listview\",\"frames\":%u,\"row_px\":%.2f,\"renderer\":\"%s\"}\n", rows, frames,
+          rows ? upper / rows : 0, renderer_name (window));
+  fflush (stdout);
+  _exit (0);
 }
 
 static int run_list (gboolean on_demand, guint rows, guint frames)
@@ -481,41 +639,15 @@ static int run_list (gboolean on_demand, guint rows, guint frames)
 
   // First frame: creating the model (filling the GtkStringList), the view, up to the end of
   // the first paint cycle that shows the list.
+  Shown shown = { on_demand, rows, &strings, window, &timer, NULL, 0, 0, FALSE };
   gint64 start = g_get_monotonic_time ();
-  GListModel *model;
-  if (on_demand)
-    {
-      BenchRows *bench_rows = g_object_new (BENCH_TYPE_ROWS, NULL);
-      bench_rows->count = rows;
-      model = G_LIST_MODEL (bench_rows);
-    }
-  else
-    {
-      GtkStringList *list = gtk_string_list_new (NULL);
-      const char *text = strings.bytes;
-      for (guint i = 0; i < rows; i++)
-        {
-          gtk_string_list_append (list, text);
-          text += strlen (text) + 1;
-        }
-      model = G_LIST_MODEL (list);
-    }
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
-  GtkWidget *view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (model)), factory);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
-  gtk_window_set_child (GTK_WINDOW (window), scrolled);
-  timer.list = view;
-  gint64 built_at = g_get_monotonic_time ();
-  gtk_widget_realize (window);
-  follow_frames (window, &timer);
-  gtk_window_present (GTK_WINDOW (window));
-  gint64 shown_at = g_get_monotonic_time ();
-  if (!run_until (first_frame_done, &timer, 0, 600))
+  run_region (show_list, &shown);
+  if (!shown.ok)
     return fail ("no first frame within 600 s");
+  GtkWidget *view = shown.view;
+  gint64 built_at = shown.built_at, shown_at = shown.shown_at;
+  if (counted)
+    return run_counted_scroll (view, window, &timer, rows, frames);
   double first = (double) (timer.first_frame_end_us - start) / 1000;
   // Where the first frame went: building the model and view, realizing and presenting the
   // window, the rest up to the end of the first paint cycle (as refresh-bench's GTK 3 child).
@@ -583,8 +715,8 @@ static int run_list (gboolean on_demand, guint rows, guint frames)
 
 static int usage (void)
 {
-  fputs ("usage: refresh-bench-gtk4 --child listview|stringlist ROWS [--frames N]\n"
-         "       refresh-bench-gtk4 --baseline\n"
+  fputs ("usage: refresh-bench-gtk4 --child listview|stringlist ROWS [--frames N] [--counted]\n"
+         "       refresh-bench-gtk4 --baseline [--frames N] [--counted]\n"
          "The GTK 4 peer of refresh-bench, which runs it; prints one JSON line.\n", stderr);
   return 2;
 }
@@ -604,24 +736,42 @@ static long long parse_count (const char *text, long long min, long long max)
 
 int main (int argc, char **argv)
 {
-  if (argc == 2 && strcmp (argv[1], "--baseline") == 0)
-    return run_baseline ();
-  if ((argc == 4 || argc == 6) && strcmp (argv[1], "--child") == 0)
+  // --baseline or --child KIND ROWS, then options in any order.
+  int i = 1;
+  gboolean baseline = FALSE, on_demand = TRUE;
+  long long rows = 0, frames = 240;
+  if (argc >= 2 && strcmp (argv[1], "--baseline") == 0)
     {
-      gboolean on_demand;
+      baseline = TRUE;
+      i = 2;
+    }
+  else if (argc >= 4 && strcmp (argv[1], "--child") == 0)
+    {
       if (strcmp (argv[2], "listview") == 0)
         on_demand = TRUE;
       else if (strcmp (argv[2], "stringlist") == 0)
         on_demand = FALSE;
       else
         return usage ();
-      long long rows = parse_count (argv[3], 1, G_MAXUINT);
-      long long frames = 240;
-      if (argc == 6)
-        frames = strcmp (argv[4], "--frames") == 0 ? parse_count (argv[5], 8, 1000000) : -1;
-      if (rows < 0 || frames < 0)
+      rows = parse_count (argv[3], 1, G_MAXUINT);
+      if (rows < 0)
         return usage ();
-      return run_list (on_demand, (guint) rows, (guint) frames);
+      i = 4;
     }
-  return usage ();
+  else
+    return usage ();
+  for (; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--counted") == 0)
+        counted = TRUE;
+      else if (strcmp (argv[i], "--frames") == 0 && i + 1 < argc)
+        {
+          frames = parse_count (argv[++i], 8, 1000000);
+          if (frames < 0)
+            return usage ();
+        }
+      else
+        return usage ();
+    }
+  return baseline ? run_baseline ((guint) frames) : run_list (on_demand, (guint) rows, (guint) frames);
 }

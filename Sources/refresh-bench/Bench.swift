@@ -20,7 +20,11 @@ enum Bench {
             printError("refresh-bench: \(message) (see --help)")
             return 2
         }
-        if options.baselineChild { return ChildRun.runBaseline() }
+        if options.baselineChild { return ChildRun.runBaseline(frames: options.frames, counted: options.counted) }
+        if let child = options.child, options.counted {
+            return ChildRun.runCounted(list: child.list, rows: child.rows, frames: options.frames,
+                                       layoutCache: options.layoutCache)
+        }
         if let child = options.child {
             return ChildRun.run(list: child.list, rows: child.rows, frames: options.frames, data: options.data,
                                 layoutCache: options.layoutCache, rowImages: options.rowImages)
@@ -49,6 +53,7 @@ enum Bench {
                             glModes: GLMode.allCases.filter { options.glModes.contains($0) },
                             frames: options.frames)
         report.layoutCache = options.layoutCache
+        report.timed = options.timings
         if options.micro {
             printError("measuring header and footer frames and the core's cost per event …")
             report.micro = Micro.run()
@@ -77,7 +82,7 @@ enum Bench {
         let total = plan.filter { skipReason($0, report: report) == nil }.count + (likeForLike ? glModes.count : 0)
             + motions
         var step = 0
-        for gl in glModes {
+        for gl in options.timings ? glModes : [] {
             for toolkit in Toolkit.allCases {
                 let keys = plan.filter { $0.gl == gl && $0.list.toolkit == toolkit }
                 if toolkit == .gtk4, !wantsGtk4 { continue }
@@ -86,7 +91,7 @@ enum Bench {
                     continue
                 }
                 printError("measuring the \(toolkit.title) baseline (an empty GtkScrolledWindow), GL \(gl.rawValue) …")
-                switch Spawn.baseline(toolkit, gl: gl) {
+                switch Spawn.baseline(toolkit, gl: gl, frames: options.frames) {
                 case .success(let baseline): report.baselines[BaselineKey(toolkit: toolkit, gl: gl)] = baseline
                 case .failure(let failure):
                     printError("refresh-bench: the \(toolkit.title) baseline failed: \(failure)")
@@ -142,6 +147,11 @@ enum Bench {
             }
         }
 
+        if options.instructions {
+            printError("counting instructions under callgrind (Cairo, GL disabled; slow, but not disturbed by load) …")
+            report.instructions = InstructionRun.run(options, gtk4Skipped: report.gtk4Skipped)
+        }
+
         print(report.table)
         if let path = options.jsonPath {
             guard write(report.json, to: path) else {
@@ -151,8 +161,10 @@ enum Bench {
             printError("wrote \(path)")
         }
         let outcomes = Array(report.outcomes.values) + Array(report.likeForLike.values)
+        let counted = report.instructions.map { Array($0.outcomes.values) + Array($0.floors.values) } ?? []
         let failed = outcomes.contains { if case .failed = $0 { return true } else { return false } }
             || report.motion.contains { if case .failed = $0 { return true } else { return false } }
+            || counted.contains { if case .failed = $0 { return true } else { return false } }
         return failed ? 1 : 0
     }
 

@@ -28,40 +28,21 @@ enum ChildRun {
 
     static func run(list: ListKind, rows: Int, frames: Int, data: RowData, layoutCache: Bool, rowImages: Bool = true)
         -> Int32 {
-        guard MainLoop.initializeGtk() else {
-            return fail("cannot open the display '\(g_getenv("DISPLAY").map { String(cString: $0) } ?? "")'")
-        }
+        guard MainLoop.initializeGtk() else { return failNoDisplay() }
 
         // The data exists before the clock starts (the issue's rule): the peers get every
         // string in a buffer; ours gets a RowSource computing rows from the index (or, for the
         // like-for-like line, the same buffer). The feed lists compute theirs from the id too.
-        let needsStrings = !list.isRefreshView || (list == .ours && data == .strings)
-        let strings = needsStrings ? RowStrings(count: rows) : nil
-        let computed = needsStrings ? nil : DemoRows(count: rows, reserve: 0)
+        let rowData = RowInput(list: list, rows: rows, data: data)
 
         // The toplevel is not part of the list: created (not shown) before the clock too.
-        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        gtk_window_set_default_size(gcast(window), windowWidth, windowHeight)
+        let window = newWindow()
         let timer = DrawTimer()
 
         // First frame: creating the list, filling it, showing it, up to the end of its first
         // "draw". Timed on GLib's monotonic clock.
         let start = Int(g_get_monotonic_time())
-        let built: Built
-        switch list {
-        case .ours:
-            let source: RowSource = strings.map { StoredRows($0) } ?? computed!
-            built = buildOurs(RefreshView(source: source), layoutCache: layoutCache, rowImages: rowImages)
-        case .feed, .feedNocache:
-            let feed = FeedRenderer(rows: computed!, referenceTime: Options.feedReferenceTime)
-            built = buildOurs(RefreshView(rows: feed), layoutCache: list == .feed && layoutCache, rowImages: rowImages)
-        case .treeview:
-            built = buildTreeView(strings!)
-        case .treeviewWrapped:
-            built = wrap(buildTreeView(strings!))
-        case .listbox:
-            built = buildListBox(strings!)
-        case .gtk4Listview, .gtk4Stringlist:
+        guard let built = build(list, rowData, layoutCache: layoutCache, rowImages: rowImages) else {
             return fail("the GTK 4 lists run in refresh-bench-gtk4")
         }
         let builtAt = Int(g_get_monotonic_time())
@@ -101,31 +82,37 @@ enum ChildRun {
         let times = Array(timer.recorded[..<paged])
         let draws = Array(timer.recordedDraw[..<paged])
         let peakKB = vmHWM()
-        var line = "{\"rows\":\(rows),\"list\":\"\(list.rawValue)\",\"data\":\"\(needsStrings ? "strings" : "computed")\""
-        line += ",\"first_frame_ms\":\(Format.jsonNumber(firstFrameMs)),\"first_split_ms\":\"\(firstSplit)\""
-        line += ",\"frame_ms_median\":\(Format.jsonNumber(Stats.median(times)))"
-        line += ",\"frame_ms_p99\":\(Format.jsonNumber(Stats.percentile(times, 0.99)))"
-        line += ",\"draw_ms_median\":\(Format.jsonNumber(Stats.median(draws)))"
-        line += ",\"draw_ms_p99\":\(Format.jsonNumber(Stats.percentile(draws, 0.99)))"
-        line += ",\"jump_mid_ms\":\(Format.jsonNumber(jumps.middle)),\"jump_end_ms\":\(Format.jsonNumber(jumps.end))"
         func splitText(_ split: ArraySlice<(layout: Double, paint: Double, after: Double)>) -> String {
             [split.map(\.layout), split.map(\.paint), split.map(\.after)]
                 .map { Format.fixed(Stats.median($0) ?? 0, 3) }.joined(separator: "/")
         }
-        line += ",\"cycle_split_ms\":\"" + splitText(timer.recordedSplit[..<pagedSplits]) + "\""
+        var line = ChildLine()
+        line.rows = rows
+        line.list = list.rawValue
+        line.data = rowData.strings == nil ? RowData.computed.rawValue : RowData.strings.rawValue
+        line.firstFrameMs = firstFrameMs
+        line.firstSplitMs = firstSplit
+        line.frameMsMedian = Stats.median(times)
+        line.frameMsP99 = Stats.percentile(times, 0.99)
+        line.drawMsMedian = Stats.median(draws)
+        line.drawMsP99 = Stats.percentile(draws, 0.99)
+        line.jumpMidMs = jumps.middle
+        line.jumpEndMs = jumps.end
+        line.cycleSplitMs = splitText(timer.recordedSplit[..<pagedSplits])
         if smooth {
             let smoothTimes = Array(timer.recorded[paged...])
-            line += ",\"smooth_px_per_frame\":\(Format.jsonNumber(Options.smoothStep, 0))"
-            line += ",\"smooth_frame_ms_median\":\(Format.jsonNumber(Stats.median(smoothTimes)))"
-            line += ",\"smooth_frame_ms_p99\":\(Format.jsonNumber(Stats.percentile(smoothTimes, 0.99)))"
-            line += ",\"smooth_cycle_split_ms\":\"" + splitText(timer.recordedSplit[pagedSplits...]) + "\""
+            line.smoothPxPerFrame = Options.smoothStep
+            line.smoothFrameMsMedian = Stats.median(smoothTimes)
+            line.smoothFrameMsP99 = Stats.percentile(smoothTimes, 0.99)
+            line.smoothCycleSplitMs = splitText(timer.recordedSplit[pagedSplits...])
         }
-        line += ",\"frames\":\(times.count)"
+        line.frames = times.count
         // RefreshView's upper includes its footer's 44 px (the same at every row count).
-        line += ",\"row_px\":\(Format.jsonNumber(gtk_adjustment_get_upper(adjustment) / Double(rows), 2))"
-        line += ",\"data_bytes\":\(strings?.byteCount ?? 0)"
-        line += ",\"steady_rss_kb\":\(steadyKB),\"renderer\":\"\(renderer)\""
-        line += ",\"vmhwm_kb\":\(peakKB)}"
+        line.rowPx = gtk_adjustment_get_upper(adjustment) / Double(rows)
+        line.dataBytes = rowData.strings?.byteCount ?? 0
+        line.steadyRssKb = steadyKB
+        line.renderer = renderer
+        line.vmhwmKb = peakKB
         emit(line)
         withExtendedLifetime(built.owner) {}
         // Straight out: no widget teardown (see the type's comment); stdout was written with
@@ -133,29 +120,155 @@ enum ChildRun {
         _exit(0)
     }
 
-    /// The same window around an empty GtkScrolledWindow, up to its first frame: what any
-    /// GTK 3 process costs here before it shows a single row (the lists' common floor).
-    static func runBaseline() -> Int32 {
-        guard MainLoop.initializeGtk() else {
-            return fail("cannot open the display '\(g_getenv("DISPLAY").map { String(cString: $0) } ?? "")'")
+    /// The same list under callgrind (`--counted`): the first frame (creating the list to the
+    /// end of the first paint cycle) in one `instructionsCountedRegion`, then `frames` frames of
+    /// ⅓-page steps ending at the list's end in another (`countedScroll`). Nothing is timed: the
+    /// parent reads callgrind's dump of each region.
+    static func runCounted(list: ListKind, rows: Int, frames: Int, layoutCache: Bool) -> Int32 {
+        guard MainLoop.initializeGtk() else { return failNoDisplay() }
+        let rowData = RowInput(list: list, rows: rows, data: .computed)
+        let window = newWindow()
+        let timer = DrawTimer()
+        var built: Built?
+        var shown = false
+        instructionsCountedRegion {
+            built = build(list, rowData, layoutCache: layoutCache, rowImages: true)
+            guard let built else { return }
+            timer.attach(built.widget)
+            gtk_container_add(gcast(window), built.widget)
+            gtk_widget_show_all(window)
+            shown = timer.followFrames(of: window) && MainLoop.run(until: { timer.firstFrameEnd != nil }, timeout: 600)
         }
+        guard let built else { return fail("the GTK 4 lists run in refresh-bench-gtk4") }
+        guard shown else { return fail("no first frame within 600 s") }
+        let adjustment = gtk_scrolled_window_get_vadjustment(gcast(built.scrolledWindow))!
+        guard countedScroll(adjustment, frames: frames, timer: timer) else {
+            return fail("a scrolled frame was not drawn within 10 s")
+        }
+        var line = ChildLine()
+        line.rows = rows
+        line.list = list.rawValue
+        line.frames = frames
+        line.rowPx = gtk_adjustment_get_upper(adjustment) / Double(rows)
+        line.renderer = renderer
+        emit(line)
+        withExtendedLifetime(built.owner) {}
+        _exit(0)
+    }
+
+    /// The fixed scroll the instruction counts use: `frames` steps of ⅓ page that end at the
+    /// list's end, the jump to the first one outside the region. Rows are numbered from the end
+    /// (id = rows − index), so every row count scrolls past the same ids, the same text: what
+    /// differs between 1,000 and 10,000,000 rows is the list's own work, not longer numbers.
+    static func countedScroll(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, frames: Int, timer: DrawTimer) -> Bool {
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let maxValue = max(0, gtk_adjustment_get_upper(adjustment) - page)
+        let step = max(1, (page / 3).rounded())
+        guard maxValue > step else { return true }
+        var value = max(0, maxValue - Double(frames) * step).rounded()
+        guard show(adjustment, value: value, timer: timer) else { return false }
+        var ok = true
+        instructionsCountedRegion {
+            for _ in 0..<frames {
+                value += step
+                // A list shorter than the scroll wraps around (a repeated value would not draw).
+                if value > maxValue { value -= maxValue }
+                if !show(adjustment, value: value, timer: timer) {
+                    ok = false
+                    return
+                }
+            }
+        }
+        return ok
+    }
+
+    /// The same window around an empty GtkScrolledWindow: what any GTK 3 process costs here
+    /// before it shows a single row (the lists' common floor). Its first frame, then `frames`
+    /// paint cycles of the whole window (`gtk_widget_queue_draw` on the toplevel: the floor of a
+    /// frame in which a list repaints its viewport), then its peak memory. `counted`: under
+    /// callgrind, the first frame and the frames each in an `instructionsCountedRegion`.
+    static func runBaseline(frames: Int, counted: Bool) -> Int32 {
+        guard MainLoop.initializeGtk() else { return failNoDisplay() }
+        let window = newWindow()
+        let timer = DrawTimer()
+        var shown = false
+        let start = Int(g_get_monotonic_time())
+        let region: (() -> Void) -> Void = counted ? { instructionsCountedRegion($0) } : { $0() }
+        region {
+            let scrolled = gtk_scrolled_window_new(nil, nil)!
+            timer.attach(scrolled)
+            gtk_container_add(gcast(window), scrolled)
+            gtk_widget_show_all(window)
+            shown = timer.followFrames(of: window) && MainLoop.run(until: { timer.firstFrameEnd != nil }, timeout: 60)
+        }
+        guard shown, let end = timer.firstFrameEnd else { return fail("no first frame within 60 s") }
+        var line = ChildLine()
+        line.firstFrameMs = Double(end - start) / 1000
+        if !counted { line.steadyRssKb = steadyRSS() }
+        var ok = true
+        timer.recording = true
+        region {
+            for _ in 0..<frames {
+                let before = timer.framesDrawn
+                gtk_widget_queue_draw(window)
+                if !MainLoop.run(until: { timer.framesDrawn > before }, timeout: 10) {
+                    ok = false
+                    return
+                }
+            }
+        }
+        timer.recording = false
+        guard ok else { return fail("a frame of the empty window was not drawn within 10 s") }
+        line.frames = timer.recorded.count
+        line.frameMsMedian = Stats.median(timer.recorded)
+        line.frameMsP99 = Stats.percentile(timer.recorded, 0.99)
+        line.vmhwmKb = vmHWM()
+        line.renderer = renderer
+        emit(line)
+        _exit(0)
+    }
+
+    // MARK: - The lists
+
+    /// A list's rows, made before the clock: every string in one buffer for the lists that
+    /// store them (and ours over `--data strings`), else the rows computed from the index.
+    @MainActor
+    struct RowInput {
+        let strings: RowStrings?
+        let computed: DemoRows?
+
+        init(list: ListKind, rows: Int, data: RowData) {
+            let needsStrings = !list.isRefreshView || (list == .ours && data == .strings)
+            strings = needsStrings ? RowStrings(count: rows) : nil
+            computed = needsStrings ? nil : DemoRows(count: rows, reserve: 0)
+        }
+    }
+
+    /// Creates and fills `list` (nil for the GTK 4 lists, which run in their own executable).
+    static func build(_ list: ListKind, _ input: RowInput, layoutCache: Bool, rowImages: Bool) -> Built? {
+        switch list {
+        case .ours:
+            let source: RowSource = input.strings.map { StoredRows($0) } ?? input.computed!
+            return buildOurs(RefreshView(source: source), layoutCache: layoutCache, rowImages: rowImages)
+        case .feed, .feedNocache:
+            let feed = FeedRenderer(rows: input.computed!, referenceTime: Options.feedReferenceTime)
+            return buildOurs(RefreshView(rows: feed), layoutCache: list == .feed && layoutCache, rowImages: rowImages)
+        case .treeview:
+            return buildTreeView(input.strings!)
+        case .treeviewWrapped:
+            return wrap(buildTreeView(input.strings!))
+        case .listbox:
+            return buildListBox(input.strings!)
+        case .gtk4Listview, .gtk4Stringlist:
+            return nil
+        }
+    }
+
+    /// The benchmark's 800×600 toplevel, not shown.
+    static func newWindow() -> UnsafeMutablePointer<GtkWidget> {
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_default_size(gcast(window), windowWidth, windowHeight)
-        let timer = DrawTimer()
-        let start = Int(g_get_monotonic_time())
-        let scrolled = gtk_scrolled_window_new(nil, nil)!
-        timer.attach(scrolled)
-        gtk_container_add(gcast(window), scrolled)
-        gtk_widget_show_all(window)
-        guard timer.followFrames(of: window) else { return fail("the window has no frame clock") }
-        guard MainLoop.run(until: { timer.firstFrameEnd != nil }, timeout: 60), let end = timer.firstFrameEnd else {
-            return fail("no first frame within 60 s")
-        }
-        let first = Double(end - start) / 1000
-        let steadyKB = steadyRSS()
-        emit("{\"first_frame_ms\":\(Format.jsonNumber(first)),\"steady_rss_kb\":\(steadyKB),\"vmhwm_kb\":\(vmHWM()),"
-             + "\"renderer\":\"\(renderer)\"}")
-        _exit(0)
+        return window
     }
 
     // MARK: - The lists
@@ -351,12 +464,19 @@ enum ChildRun {
         return statusKB("VmRSS:")
     }
 
-    static func emit(_ line: String) {
-        writeAll(1, line + "\n")
+    /// Prints a child's one result line (JSON) on stdout, for the parent.
+    static func emit<Line: Encodable>(_ line: Line) {
+        writeAll(1, JSONCoding.line(line) + "\n")
     }
 
     static func fail(_ message: String) -> Int32 {
-        emit("{\"error\":\(Format.jsonString(message))}")
+        var line = ChildLine()
+        line.error = message
+        emit(line)
         return 3
+    }
+
+    static func failNoDisplay() -> Int32 {
+        fail("cannot open the display '\(g_getenv("DISPLAY").map { String(cString: $0) } ?? "")'")
     }
 }

@@ -335,7 +335,7 @@ final class FrameRecorder {
         frames.append(current)
     }
 
-    func resultLine(scenario: MotionScenario, style: HeaderStyle, list: ListKind) -> String {
+    func resultLine(scenario: MotionScenario, style: HeaderStyle, list: ListKind) -> MotionLine {
         func ms(_ ns: UInt64) -> Double { Double(ns) / 1_000_000 }
         var intervals: [Double] = []
         var details: [String] = []
@@ -359,16 +359,10 @@ final class FrameRecorder {
         }
         let paints = frames.map { ms($0.endNs - $0.startNs) }
         let duration = frames.count > 1 ? Double(frames.last!.frameTimeUs - frames[0].frameTimeUs) / 1000 : 0
-        var line = "{\"scenario\":\"\(scenario.rawValue)\",\"list\":\"\(list.rawValue)\",\"style\":\"\(style.rawValue)\""
-        line += ",\"frames\":\(frames.count)"
-        line += ",\"missed\":\(details.count)"
-        line += ",\"p50_interval_ms\":\(Format.jsonNumber(Stats.median(intervals)))"
-        line += ",\"p99_interval_ms\":\(Format.jsonNumber(Stats.percentile(intervals, 0.99)))"
-        line += ",\"max_interval_ms\":\(Format.jsonNumber(intervals.max()))"
-        line += ",\"paint_ms_median\":\(Format.jsonNumber(Stats.median(paints)))"
-        line += ",\"paint_ms_max\":\(Format.jsonNumber(paints.max()))"
-        line += ",\"duration_ms\":\(Format.jsonNumber(duration, 1)),\"input_events\":\(inputsTotal)"
-        line += ",\"missed_detail\":\(Format.jsonString(details.joined(separator: " | ")))}"
-        return line
+        return MotionLine(
+            scenario: scenario.rawValue, list: list.rawValue, style: style.rawValue, frames: frames.count,
+            missed: details.count, p50IntervalMs: Stats.median(intervals), p99IntervalMs: Stats.percentile(intervals, 0.99),
+            maxIntervalMs: intervals.max(), paintMsMedian: Stats.median(paints), paintMsMax: paints.max(),
+            durationMs: duration, inputEvents: inputsTotal, missedDetail: details.joined(separator: " | "))
     }
 }

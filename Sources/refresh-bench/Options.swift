@@ -175,12 +175,33 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Skip the motion benchmarks (refresh cycle and wheel scroll).")
     var noMotion = false
 
+    @Flag(help: """
+        Also count instructions with valgrind's callgrind (Cairo, GL disabled): first frame and a fixed scroll for ours, \
+        GtkTreeView and GtkListView and each toolkit's empty window, at the row counts of --rows among 1000, 1000000 \
+        and 10000000 (needs valgrind).
+        """)
+    var instructions = false
+
+    @Option(help: "Frames of the fixed scroll counted with --instructions (8 to 10000).")
+    var instructionFrames = Options.defaultInstructionFrames
+
+    @Flag(help: "Skip the millisecond measurements (with --instructions: instruction counts only).")
+    var noTimings = false
+
+    @Option(help: ArgumentHelp("Keep callgrind's dumps (callgrind.LIST-ROWS.out.1: first frame, .2: the scroll) in this "
+                               + "existing directory, for callgrind_annotate.", valueName: "dir"))
+    var callgrindDir: String?
+
     // Hidden: what the parent passes to its children.
     @Option(parsing: .upToNextOption, help: .private)
     var child: [String] = []
 
     @Flag(help: .private)
     var childBaseline = false
+
+    /// Hidden: the child runs under callgrind and marks what it measures (`CountedRegion`).
+    @Flag(help: .private)
+    var counted = false
 
     @Option(help: .private)
     var data = RowData.computed
@@ -201,6 +222,19 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard (8...100_000).contains(frames) else {
             throw ValidationError("invalid value '\(frames)' for --frames: expected a whole number from 8 to 100000")
+        }
+        guard (8...10_000).contains(instructionFrames) else {
+            throw ValidationError(
+                "invalid value '\(instructionFrames)' for --instruction-frames: expected a whole number from 8 to 10000")
+        }
+        if noTimings, !instructions, child.isEmpty, !childBaseline {
+            throw ValidationError("--no-timings leaves nothing to measure without --instructions")
+        }
+        if let callgrindDir {
+            guard let directory = opendir(callgrindDir) else {
+                throw ValidationError("invalid value '\(callgrindDir)' for --callgrind-dir: not an existing directory")
+            }
+            closedir(directory)
         }
         if !child.isEmpty {
             guard child.count == 2, ListKind(rawValue: child[0])?.isRefreshView == true || ListKind(rawValue: child[0])?.toolkit == .gtk3,
@@ -227,6 +261,11 @@ struct BenchCommand: ParsableCommand {
         options.rowImages = rowImages == .on
         if child.count == 2, let kind = ListKind(rawValue: child[0]), let n = Int(child[1]) { options.child = (kind, n) }
         options.baselineChild = childBaseline
+        options.counted = counted
+        options.instructions = instructions
+        options.instructionFrames = instructionFrames
+        options.timings = !noTimings
+        options.callgrindDirectory = callgrindDir
         options.data = data
         options.motionChild = motion
         options.style = style
@@ -250,6 +289,11 @@ struct Options: Sendable {
     static let motionRows = 1_000_000
     /// `feed-nocache` (the layout cache's side-by-side pair with `feed`) runs here only.
     static let layoutCacheRows = 1_000_000
+    /// The instruction counts' row counts (those of `--rows` among them) and lists: ours against the
+    /// two peers the goals name, and the layout cache's pair.
+    static let instructionRows = [1_000, 1_000_000, 10_000_000]
+    static let instructionLists: [ListKind] = [.ours, .treeview, .gtk4Listview, .feed, .feedNocache]
+    static let defaultInstructionFrames = 40
     /// The smooth pace our lists are scrolled at too, in px per frame: a touchpad's (≈20–40 px
     /// per 60 Hz frame) rather than the ⅓ page a frame of the main figure.
     static let smoothStep = 30.0
@@ -273,6 +317,15 @@ struct Options: Sendable {
     var child: (list: ListKind, rows: Int)?
     /// Hidden: `--child-baseline` measures the same window around an empty GtkScrolledWindow.
     var baselineChild = false
+    /// Hidden `--counted`: a child under callgrind (`CountedRegion`), not timed.
+    var counted = false
+    /// `--instructions`: the callgrind pass (`InstructionRun`).
+    var instructions = false
+    var instructionFrames = Options.defaultInstructionFrames
+    /// Not `--no-timings`: the millisecond pass.
+    var timings = true
+    /// `--callgrind-dir`: where the dumps stay (nil: a temporary directory, removed at the end).
+    var callgrindDirectory: String?
     var data = RowData.computed
     /// Hidden: `--motion SCENARIO --style STYLE --motion-list LIST` runs one motion benchmark in
     /// this process.

@@ -41,6 +41,10 @@ struct Report: Sendable {
     var motion: [MotionOutcome] = []
     /// `--layout-cache` (ours and feed; feed-nocache is always without it).
     var layoutCache = true
+    /// `--instructions`: the callgrind pass, or nil when it was not asked for.
+    var instructions: InstructionResults?
+    /// Whether the millisecond pass ran (not `--no-timings`).
+    var timed = true
 
     func measured(_ list: ListKind, _ rows: Int, _ gl: GLMode) -> Measurement? {
         if case .measured(let m)? = outcomes[RunKey(rows: rows, list: list, gl: gl)] { return m }
@@ -59,10 +63,33 @@ struct Report: Sendable {
     /// The wrapped/bare goal's limit (issue 19): printed, never asserted.
     static let wrappedLimit = 1.1
 
-    /// Peak RSS over the toolkit's own empty window, in MB.
-    func overEmpty(_ m: Measurement) -> Double? {
-        baselines[BaselineKey(toolkit: m.list.toolkit, gl: m.gl)].map { m.peakRSSMB - $0.peakRSSMB }
+    /// The empty window a measurement's increments are taken over.
+    func floor(of m: Measurement) -> Baseline? { baselines[BaselineKey(toolkit: m.list.toolkit, gl: m.gl)] }
+
+    /// What the floor is called in an unreliable increment's reason.
+    func floorName(of m: Measurement) -> String {
+        "the \(m.list.toolkit.title) empty window (GL \(m.gl.rawValue)\(floor(of: m).map { ", " + $0.renderer } ?? ""))"
     }
+
+    /// First frame over the toolkit's empty window's first frame, in ms.
+    func firstOverEmpty(_ m: Measurement) -> Increment {
+        Increment(m.firstFrameMs, over: floor(of: m)?.firstFrameMs, what: "first frame", floor: floorName(of: m),
+                  unit: "ms")
+    }
+
+    /// Frame median over the empty window's (the whole window redrawn), in ms.
+    func frameOverEmpty(_ m: Measurement) -> Increment {
+        Increment(m.frameMedianMs, over: floor(of: m)?.frameMedianMs, what: "frame median", floor: floorName(of: m),
+                  unit: "ms")
+    }
+
+    /// Peak RSS over the toolkit's own empty window, in MB.
+    func rssOverEmpty(_ m: Measurement) -> Increment {
+        Increment(m.peakRSSMB, over: floor(of: m)?.peakRSSMB, what: "peak memory", floor: floorName(of: m), unit: "MB")
+    }
+
+    /// Peak RSS over the empty window, when it is a figure (see `Increment`).
+    func overEmpty(_ m: Measurement) -> Double? { rssOverEmpty(m).value }
 
     static func shortRenderer(_ name: String) -> String {
         if name.hasPrefix("cairo") { return "cairo" }
@@ -74,11 +101,13 @@ struct Report: Sendable {
 
     // MARK: - Table
 
+    /// `+first`, `+frame`, `+peak`: the increment over the toolkit's empty window; each `×ours` is
+    /// the peer's increment over ours.
     private static let columns: [(String, Int, Bool)] = [
-        ("rows", 11, false), ("list", 15, false), ("renderer", 9, false), ("first ms", 9, true), ("×ours", 7, true),
-        ("frame ms", 9, true), ("p99 ms", 8, true), ("×ours", 7, true), ("draw ms", 8, true), ("jump mid", 9, true),
-        ("jump end", 9, true), ("peak MB", 8, true), ("over empty", 11, true), ("×ours", 7, true), ("steady MB", 10, true),
-        ("layout/paint/after", 19, true),
+        ("rows", 11, false), ("list", 15, false), ("renderer", 9, false), ("first ms", 9, true), ("+first", 8, true),
+        ("×ours", 7, true), ("frame ms", 9, true), ("p99 ms", 8, true), ("+frame", 8, true), ("×ours", 7, true),
+        ("draw ms", 8, true), ("jump mid", 9, true), ("jump end", 9, true), ("peak MB", 8, true), ("+peak", 7, true),
+        ("×ours", 7, true), ("steady MB", 10, true), ("layout/paint/after", 19, true),
     ]
 
     private static func line(_ cells: [String]) -> String {
@@ -99,11 +128,18 @@ struct Report: Sendable {
         if lists.contains(where: \.isRefreshView) {
             out.append("layout cache (ours, feed): \(layoutCache ? "on" : "off"); feed-nocache: off")
         }
-        for gl in glModes {
+        for gl in timed ? glModes : [] {
             out.append("")
             out.append("== \(gl.title)")
             out.append(Report.line(Report.columns.map { $0.0 }))
             out.append(String(repeating: "-", count: Report.columns.reduce(0) { $0 + $1.1 + 1 } - 1))
+            for toolkit in Toolkit.allCases {
+                guard let b = baselines[BaselineKey(toolkit: toolkit, gl: gl)] else { continue }
+                func f(_ v: Double?, _ d: Int) -> String { v.map { Format.fixed($0, d) } ?? "-" }
+                out.append(Report.line(["empty", toolkit.title, Report.shortRenderer(b.renderer), Format.adaptive(b.firstFrameMs),
+                                        "", "", f(b.frameMedianMs, 3), f(b.frameP99Ms, 3), "", "", "", "", "",
+                                        Format.fixed(b.peakRSSMB, 1), "", "", f(b.steadyRSSMB, 1)]))
+            }
             for n in rows {
                 var first = true
                 let ours = measured(.ours, n, gl)
@@ -130,14 +166,7 @@ struct Report: Sendable {
                 case .skipped(let reason): out.append(Report.line([n, "ours+strings"]) + "  skipped: \(reason)")
                 }
             }
-            let empties = Toolkit.allCases.compactMap { toolkit in
-                baselines[BaselineKey(toolkit: toolkit, gl: gl)].map { b in
-                    "\(toolkit.title) \(Format.fixed(b.peakRSSMB, 1)) MB peak"
-                        + (b.steadyRSSMB.map { ", \(Format.fixed($0, 1)) MB steady" } ?? "")
-                        + " (\(Report.shortRenderer(b.renderer)))"
-                }
-            }
-            if !empties.isEmpty { out.append("empty window: " + empties.joined(separator: "; ")) }
+            out.append(contentsOf: unreliableLines(gl))
             out.append(contentsOf: smoothLines(gl))
             let wrapped = rows.compactMap { n in wrappedOverBare(n, gl).map { (n, $0) } }
             if !wrapped.isEmpty {
@@ -150,8 +179,9 @@ struct Report: Sendable {
                 }
             }
         }
+        if let instructions { out.append(contentsOf: instructions.table(self)) }
         out.append("")
-        out.append(contentsOf: Report.methodNotes(frames: frames))
+        if timed { out.append(contentsOf: Report.methodNotes(frames: frames)) }
         if let data = outcomes.values.compactMap({ outcome -> Measurement? in
             if case .measured(let m) = outcome, m.dataBytes > 0 { return m } else { return nil }
         }).max(by: { $0.rows < $1.rows }) {
@@ -239,18 +269,41 @@ struct Report: Sendable {
     }
 
     private func cells(_ rowsCell: String, _ name: String, _ m: Measurement, against ours: Measurement?) -> [String] {
-        func ratio(_ peer: Double?, _ base: Double?) -> String {
-            guard let peer, let base, base > 0 else { return "" }
+        func ratio(_ peer: Increment, _ base: Increment?) -> String {
+            guard let peer = peer.value, let base = base?.value, base > 0 else { return "" }
             return Format.ratio(peer / base)
         }
         func f(_ v: Double?, _ d: Int) -> String { v.map { Format.fixed($0, d) } ?? "-" }
-        let over = overEmpty(m)
+        let first = firstOverEmpty(m), frame = frameOverEmpty(m), rss = rssOverEmpty(m)
         return [rowsCell, name, Report.shortRenderer(m.renderer), Format.adaptive(m.firstFrameMs),
-                ratio(m.firstFrameMs, ours?.firstFrameMs),
-                f(m.frameMedianMs, 3), f(m.frameP99Ms, 3), ratio(m.frameMedianMs, ours?.frameMedianMs),
+                first.cell { Format.adaptive($0) }, ratio(first, ours.map { firstOverEmpty($0) }),
+                f(m.frameMedianMs, 3), f(m.frameP99Ms, 3), frame.cell { Format.fixed($0, 3) },
+                ratio(frame, ours.map { frameOverEmpty($0) }),
                 f(m.drawMedianMs, 3), f(m.jumpMidMs, 2), f(m.jumpEndMs, 2),
-                Format.fixed(m.peakRSSMB, 1), f(over, 1), ratio(over, ours.flatMap { overEmpty($0) }),
+                Format.fixed(m.peakRSSMB, 1), rss.cell { Format.fixed($0, 1) }, ratio(rss, ours.map { rssOverEmpty($0) }),
                 f(m.steadyRSSMB, 1), m.cycleSplit ?? "-"]
+    }
+
+    /// Every measurement of `gl` in the table's order (the like-for-like line last).
+    func measurements(_ gl: GLMode) -> [Measurement] {
+        var all = rows.flatMap { n in lists.compactMap { measured($0, n, gl) } }
+        if case .measured(let m)? = likeForLike[gl] { all.append(m) }
+        return all
+    }
+
+    /// The increments of `gl` that have no figure because their floor is above the list, with why.
+    func unreliableLines(_ gl: GLMode) -> [String] {
+        measurements(gl).flatMap { m in
+            unreliable(m).map { field, reason in
+                "unreliable: \(Format.grouped(m.rows)) \(m.list.title)\(m.data == .strings ? "+strings" : "") \(field): \(reason)"
+            }
+        }
+    }
+
+    /// A measurement's unreliable increments: JSON field name and reason.
+    func unreliable(_ m: Measurement) -> [(String, String)] {
+        [("first_frame_over_empty_ms", firstOverEmpty(m)), ("frame_over_empty_ms", frameOverEmpty(m)),
+         ("rss_over_empty_mb", rssOverEmpty(m))].compactMap { field, increment in increment.reason.map { (field, $0) } }
     }
 
     static func methodNotes(frames: Int) -> [String] {
@@ -269,16 +322,20 @@ struct Report: Sendable {
             "  GtkScrolledWindow's \"draw\" emission in the same frames. jump: the paint cycle of a jump from the top to",
             "  the middle, then to the end. layout/paint/after: medians of the frame's three parts (before-paint to the",
             "  end of layout; paint; after-paint), in ms.",
-            "peak: the child process's VmHWM at its end, one process per list, row count and GL setting. over empty:",
-            "  peak minus the peak of the same toolkit's empty window (an empty GtkScrolledWindow) with the same GL",
-            "  setting. steady: VmRSS 0.2 s after the first frame.",
+            "peak: the child process's VmHWM at its end, one process per list, row count and GL setting. steady: VmRSS",
+            "  0.2 s after the first frame.",
+            "empty: each toolkit's floor, measured the same way in the same run: the same window around an empty",
+            "  GtkScrolledWindow, its first frame, \(frames) paint cycles of the whole window redrawn (gtk_widget_queue_draw",
+            "  on the toplevel) and its peak. +first, +frame, +peak: a list's figure minus its toolkit's empty window's",
+            "  with the same GL setting (the increment: what the list adds). An increment whose floor is above the list",
+            "  is printed as unrel. with the reason below the table, never as a figure.",
             "feed: RefreshView over the demo's FeedRenderer (variable-height posts: avatar, name, relative time, one to",
             "  eight wrapped lines, some with a picture), each row computed from its id (nothing stored), measured like",
             "  ours. feed-nocache: the same with its frame-to-frame caches off (every frame lays out and draws every",
             "  visible row again; feed keeps laid-out rows and drawn row images); only at",
             "  \(Format.grouped(Options.layoutCacheRows)) rows. smooth: our lists scrolled again, the same number of frames,",
             "  \(Format.fixed(Options.smoothStep, 0)) px per frame (a touchpad's pace), after the 1/3-page run.",
-            "×ours: peer / ours (above 1: ours is faster or smaller).",
+            "×ours: the peer's increment / ours (above 1: ours adds less).",
         ]
     }
 
@@ -304,21 +361,68 @@ struct Report: Sendable {
         func ms(_ v: Double) -> String { Format.adaptive(v) + " ms" }
         func mb(_ v: Double) -> String { Format.fixed(v, 1) + " MB" }
 
-        // Against GtkListView on demand, Cairo with GL disabled (like for like).
+        // Against GtkListView on demand, Cairo with GL disabled (like for like), on increments:
+        // what each list adds to its toolkit's empty window. Instructions beside milliseconds.
+        func shareGoal(_ key: String, _ text: String, _ ours: Increment?, _ peer: Increment?, limit: Double,
+                       unit: String, format: (Double) -> String) {
+            if let reason = ours?.reason ?? peer?.reason {
+                goals.append(Goal(status: .skip, key: key, text: text + ": an increment is unreliable: " + reason))
+                return
+            }
+            let share = ours?.value.flatMap { o in peer?.value.flatMap { $0 > 0 ? o / $0 : nil } }
+            add(key, text, share, passes: { $0 <= limit },
+                detail: share.map { Format.fixed($0, 2) + " (\(format(ours!.value!)) vs \(format(peer!.value!)) \(unit))" } ?? "")
+        }
         for n in [1_000_000, 10_000_000] where rows.contains(n) {
             let ours = measured(.ours, n, .off), peer = measured(.gtk4Listview, n, .off)
             let label = "at \(Format.grouped(n)) rows vs GtkListView on demand (Cairo, GL off)"
-            let speedup = ours.flatMap { o in peer.map { $0.firstFrameMs / o.firstFrameMs } }
-            add("first_frame_vs_listview_\(n)", "first frame ≥ 5× sooner \(label)", speedup, passes: { $0 >= 5 },
-                detail: speedup.map { Format.ratio($0) + " (\(ms(ours!.firstFrameMs)) vs \(ms(peer!.firstFrameMs)))" } ?? "")
-            let share = ours?.frameMedianMs.flatMap { o in peer?.frameMedianMs.map { o / $0 } }
-            add("frame_vs_listview_\(n)", "frame median ≤ 1/4 of its \(label)", share, passes: { $0 <= 0.25 },
-                detail: share.map { Format.fixed($0, 2) + " (\(ms(ours!.frameMedianMs!)) vs \(ms(peer!.frameMedianMs!)))" } ?? "")
-            let oursOver = ours.flatMap { overEmpty($0) }, peerOver = peer.flatMap { overEmpty($0) }
-            let memShare = oursOver.flatMap { o in peerOver.flatMap { $0 > 0 ? o / $0 : nil } }
-            add("memory_vs_listview_\(n)", "memory over the empty window ≤ 1/2 of its \(label)", memShare,
-                passes: { $0 <= 0.5 },
-                detail: memShare.map { Format.fixed($0, 2) + " (\(mb(oursOver!)) vs \(mb(peerOver!)))" } ?? "")
+            shareGoal("first_frame_increment_vs_listview_\(n)",
+                      "first-frame increment over the empty window ≤ 1/4 of its \(label)",
+                      ours.map { firstOverEmpty($0) }, peer.map { firstOverEmpty($0) }, limit: 0.25, unit: "ms",
+                      format: { Format.adaptive($0) })
+            shareGoal("frame_increment_vs_listview_\(n)", "frame-median increment over the empty window ≤ 1/4 of its \(label)",
+                      ours.map { frameOverEmpty($0) }, peer.map { frameOverEmpty($0) }, limit: 0.25, unit: "ms",
+                      format: { Format.fixed($0, 3) })
+            shareGoal("memory_vs_listview_\(n)", "memory over the empty window ≤ 1/2 of its \(label)",
+                      ours.map { rssOverEmpty($0) }, peer.map { rssOverEmpty($0) }, limit: 0.5, unit: "MB",
+                      format: { Format.fixed($0, 1) })
+            if let instructions {
+                let o = instructions.measured(.ours, n), p = instructions.measured(.gtk4Listview, n)
+                let counted = "at \(Format.grouped(n)) rows vs GtkListView on demand (instructions, Cairo)"
+                shareGoal("first_frame_instructions_vs_listview_\(n)",
+                          "first-frame instructions over the empty window ≤ 1/4 of its \(counted)",
+                          o.map { instructions.firstOverEmpty($0) }, p.map { instructions.firstOverEmpty($0) },
+                          limit: 0.25, unit: "instructions", format: { Format.millions($0) })
+                shareGoal("frame_instructions_vs_listview_\(n)",
+                          "instructions per frame over the empty window ≤ 1/4 of its \(counted)",
+                          o.map { instructions.frameOverEmpty($0) }, p.map { instructions.frameOverEmpty($0) },
+                          limit: 0.25, unit: "instructions", format: { Format.millions($0) })
+            }
+        }
+        if let instructions, rows.contains(1_000), rows.contains(10_000_000) {
+            let small = instructions.measured(.ours, 1_000), big = instructions.measured(.ours, 10_000_000)
+            let a = big.map { instructions.frameOverEmpty($0) }, b = small.map { instructions.frameOverEmpty($0) }
+            if let reason = a?.reason ?? b?.reason {
+                goals.append(Goal(status: .skip, key: "frame_instructions_growth_10m_vs_1k",
+                                  text: "instructions per scrolled frame: an increment is unreliable: " + reason))
+            } else {
+                let growth = a?.value.flatMap { x in b?.value.flatMap { $0 > 0 ? x / $0 : nil } }
+                add("frame_instructions_growth_10m_vs_1k",
+                    "instructions per scrolled frame over the empty window at 10,000,000 rows within 1.05× of 1,000 rows (ours)",
+                    growth, passes: { $0 <= 1.05 },
+                    detail: growth.map { Format.fixed($0, 3) + "× (\(Format.millions(a!.value!)) vs \(Format.millions(b!.value!)))" } ?? "")
+            }
+        }
+        if let instructions, rows.contains(Options.layoutCacheRows) {
+            let n = Options.layoutCacheRows
+            let cached = instructions.measured(.feed, n)?.drawPerFrame
+            let uncached = instructions.measured(.feedNocache, n)?.drawPerFrame
+            let share = cached.flatMap { c in uncached.flatMap { $0 > 0 ? c / $0 : nil } }
+            add("feed_cache_draw_instructions_share_\(n)",
+                "feed: our drawing (ListView.render, instructions per frame) with the layout cache ≤ 1/3 of without at "
+                    + "\(Format.grouped(n)) rows" + (layoutCache ? "" : " [--layout-cache off: both without it]"),
+                share, passes: { $0 <= 1.0 / 3 },
+                detail: share.map { Format.fixed($0, 2) + " (\(Format.millions(cached!)) vs \(Format.millions(uncached!)))" } ?? "")
         }
         if rows.contains(10_000_000) {
             let ours = measured(.ours, 10_000_000, .off), peer = measured(.gtk4Stringlist, 10_000_000, .off)
@@ -373,10 +477,12 @@ struct Report: Sendable {
                 passes: { $0 <= 1.1 },
                 detail: peakGrowth.map { Format.fixed($0, 2) + "× (\(mb(big!.peakRSSMB)) vs \(mb(small!.peakRSSMB)))" } ?? "")
             let n = Options.layoutCacheRows
-            let cached = measured(.feed, n, g)?.frameMedianMs, uncached = measured(.feedNocache, n, g)?.frameMedianMs
+            // Our own drawing (the draw emission), not the paint cycle: after-paint is the X
+            // server's compositing and GTK's round trip, which no cache of ours can touch.
+            let cached = measured(.feed, n, g)?.drawMedianMs, uncached = measured(.feedNocache, n, g)?.drawMedianMs
             let share = cached.flatMap { c in uncached.flatMap { $0 > 0 ? c / $0 : nil } }
-            add("feed_cache_frame_share_\(n)_\(g.rawValue)",
-                "feed: frame median with its frame-to-frame caches ≤ 1/3 of without them at \(Format.grouped(n)) rows "
+            add("feed_cache_draw_share_\(n)_\(g.rawValue)",
+                "feed: draw median with its frame-to-frame caches ≤ 1/3 of without them at \(Format.grouped(n)) rows "
                     + "(1/3 page per frame) \(label)"
                     + (layoutCache ? "" : " [--layout-cache off: both without it]"),
                 share, passes: { $0 <= 1.0 / 3 },
@@ -412,107 +518,225 @@ struct Report: Sendable {
 
     // MARK: - JSON
 
-    var json: String {
-        func result(_ m: Measurement) -> String {
-            "{\"rows\": \(m.rows), \"list\": \"\(m.list.rawValue)\", "
-                + "\"first_frame_ms\": \(Format.jsonNumber(m.firstFrameMs, 3)), "
-                + "\"first_split_ms\": \(m.firstSplit.map { Format.jsonString($0) } ?? "null"), "
-                + "\"frame_ms_median\": \(Format.jsonNumber(m.frameMedianMs, 4)), "
-                + "\"frame_ms_p99\": \(Format.jsonNumber(m.frameP99Ms, 4)), "
-                + "\"peak_rss_mb\": \(Format.jsonNumber(m.peakRSSMB, 1)), "
-                + "\"rss_over_empty_mb\": \(Format.jsonNumber(overEmpty(m), 1)), "
-                + "\"renderer\": \(Format.jsonString(m.renderer)), \"gl\": \"\(m.gl.rawValue)\", "
-                + "\"draw_ms_median\": \(Format.jsonNumber(m.drawMedianMs, 4)), "
-                + "\"draw_ms_p99\": \(Format.jsonNumber(m.drawP99Ms, 4)), "
-                + "\"jump_mid_ms\": \(Format.jsonNumber(m.jumpMidMs, 3)), \"jump_end_ms\": \(Format.jsonNumber(m.jumpEndMs, 3)), "
-                + "\"cycle_split_ms\": \(m.cycleSplit.map { Format.jsonString($0) } ?? "null"), "
-                + (m.smoothMedianMs == nil ? "" : "\"smooth_px_per_frame\": \(Format.jsonNumber(Options.smoothStep, 0)), "
-                    + "\"smooth_frame_ms_median\": \(Format.jsonNumber(m.smoothMedianMs, 4)), "
-                    + "\"smooth_frame_ms_p99\": \(Format.jsonNumber(m.smoothP99Ms, 4)), "
-                    + "\"smooth_cycle_split_ms\": \(m.smoothSplit.map { Format.jsonString($0) } ?? "null"), ")
-                + "\"steady_rss_mb\": \(Format.jsonNumber(m.steadyRSSMB, 1)), "
-                + "\"frames\": \(m.frames), \"data\": \"\(m.data.rawValue)\", \"row_px\": \(Format.jsonNumber(m.rowPx, 2)), "
-                + "\"ru_maxrss_mb\": \(Format.jsonNumber(m.ruMaxRSSMB, 1)), \"wall_s\": \(Format.jsonNumber(m.wallSeconds, 2))}"
-        }
-        var results: [String] = []
-        var skipped: [String] = []
-        var failed: [String] = []
+    /// The report as JSON (`ReportDocument`, through `JSONEncoder`).
+    var json: String { JSONCoding.document(document) }
+
+    var document: ReportDocument {
+        var results: [ReportDocument.Result] = []
+        var skipped: [ReportDocument.Skip] = []
+        var failed: [ReportDocument.Failure] = []
         for gl in glModes {
             for n in rows {
                 for list in lists {
-                    let where_ = "\"rows\": \(n), \"list\": \"\(list.rawValue)\", \"gl\": \"\(gl.rawValue)\""
                     switch outcomes[RunKey(rows: n, list: list, gl: gl)] {
                     case .measured(let m)?: results.append(result(m))
-                    case .skipped(let reason)?: skipped.append("{\(where_), \"reason\": \(Format.jsonString(reason))}")
-                    case .failed(let message)?: failed.append("{\(where_), \"error\": \(Format.jsonString(message))}")
+                    case .skipped(let reason)?:
+                        skipped.append(.init(rows: n, list: list.rawValue, gl: gl.rawValue, reason: reason))
+                    case .failed(let message)?: failed.append(.init(rows: n, list: list.rawValue, gl: gl.rawValue, error: message))
                     case nil: break
                     }
                 }
             }
         }
-        var motionObjects: [String] = []
+        var motionResults: [ReportDocument.Motion] = []
         for outcome in motion {
             switch outcome {
             case .measured(let r):
-                motionObjects.append(
-                    "{\"scenario\": \"\(r.scenario.rawValue)\", \"list\": \"\(r.list.rawValue)\", \"style\": \"\(r.style)\", "
-                        + "\"frames\": \(r.frames), "
-                        + "\"missed\": \(r.missed), \"p50_interval_ms\": \(Format.jsonNumber(r.p50IntervalMs, 3)), "
-                        + "\"p99_interval_ms\": \(Format.jsonNumber(r.p99IntervalMs, 3)), "
-                        + "\"max_interval_ms\": \(Format.jsonNumber(r.maxIntervalMs, 3)), "
-                        + "\"paint_ms_median\": \(Format.jsonNumber(r.paintMsMedian, 4)), "
-                        + "\"paint_ms_max\": \(Format.jsonNumber(r.paintMsMax, 4)), "
-                        + "\"duration_ms\": \(Format.jsonNumber(r.durationMs, 1)), \"input_events\": \(r.inputEvents), "
-                        + "\"missed_detail\": \(Format.jsonString(r.missedDetail))}")
+                motionResults.append(.init(
+                    scenario: r.scenario.rawValue, list: r.list.rawValue, style: r.style, frames: r.frames, missed: r.missed,
+                    p50IntervalMs: JSONCoding.number(r.p50IntervalMs, 3), p99IntervalMs: JSONCoding.number(r.p99IntervalMs, 3),
+                    maxIntervalMs: JSONCoding.number(r.maxIntervalMs, 3), paintMsMedian: JSONCoding.number(r.paintMsMedian, 4),
+                    paintMsMax: JSONCoding.number(r.paintMsMax, 4), durationMs: JSONCoding.number(r.durationMs, 1),
+                    inputEvents: r.inputEvents, missedDetail: r.missedDetail))
             case .failed(let scenario, let style, let list, let message):
-                failed.append("{\"scenario\": \"\(scenario.rawValue)\", \"list\": \"\(list.rawValue)\", \"style\": \"\(style)\", "
-                              + "\"error\": \(Format.jsonString(message))}")
+                failed.append(.init(list: list.rawValue, scenario: scenario.rawValue, style: style, error: message))
             }
         }
-        var fields: [String] = []
-        fields.append("\"machine\": \(Format.jsonString(machine.label))")
-        fields.append("\"results\": [\n    " + results.joined(separator: ",\n    ") + "\n  ]")
-        fields.append("\"motion\": [\n    " + motionObjects.joined(separator: ",\n    ") + "\n  ]")
-        fields.append("\"header_frame_ms\": \(Format.jsonNumber(micro?.headerFrameMs, 5))")
-        fields.append("\"footer_frame_ms\": \(Format.jsonNumber(micro?.footerFrameMs, 5))")
-        fields.append("\"core_ns_per_event\": \(Format.jsonNumber(micro?.coreNsPerEvent, 1))")
-        let likes = glModes.compactMap { gl -> String? in
+        let likes = glModes.compactMap { gl -> ReportDocument.Result? in
             if case .measured(let m)? = likeForLike[gl] { return result(m) } else { return nil }
         }
-        if !likes.isEmpty { fields.append("\"like_for_like\": [\(likes.joined(separator: ", "))]") }
         let wrapped = glModes.flatMap { gl in
             rows.compactMap { n in
                 wrappedOverBare(n, gl).map { r in
-                    "{\"rows\": \(n), \"gl\": \"\(gl.rawValue)\", \"first_frame\": \(Format.jsonNumber(r.first, 3)), "
-                        + "\"frame_median\": \(Format.jsonNumber(r.frame, 3)), \"peak_rss_mb\": \(Format.jsonNumber(r.peakMB, 1))}"
+                    ReportDocument.Wrapped(rows: n, gl: gl.rawValue, firstFrame: JSONCoding.number(r.first, 3),
+                                           frameMedian: JSONCoding.number(r.frame, 3),
+                                           peakRssMb: JSONCoding.number(r.peakMB, 1))
                 }
             }
         }
-        if !wrapped.isEmpty { fields.append("\"wrapped_over_bare\": [\(wrapped.joined(separator: ", "))]") }
-        fields.append("\"baselines\": [" + glModes.flatMap { gl in
+        let floors = glModes.flatMap { gl in
             Toolkit.allCases.compactMap { toolkit in
                 baselines[BaselineKey(toolkit: toolkit, gl: gl)].map { b in
-                    "{\"toolkit\": \"\(toolkit.rawValue)\", \"gl\": \"\(gl.rawValue)\", "
-                        + "\"peak_rss_mb\": \(Format.jsonNumber(b.peakRSSMB, 1)), "
-                        + "\"steady_rss_mb\": \(Format.jsonNumber(b.steadyRSSMB, 1)), "
-                        + "\"renderer\": \(Format.jsonString(b.renderer))}"
+                    ReportDocument.Floor(toolkit: toolkit.rawValue, gl: gl.rawValue, renderer: b.renderer,
+                                         firstFrameMs: JSONCoding.number(b.firstFrameMs, 3),
+                                         frameMsMedian: JSONCoding.number(b.frameMedianMs, 4),
+                                         frameMsP99: JSONCoding.number(b.frameP99Ms, 4),
+                                         peakRssMb: JSONCoding.number(b.peakRSSMB, 1),
+                                         steadyRssMb: JSONCoding.number(b.steadyRSSMB, 1))
                 }
             }
-        }.joined(separator: ", ") + "]")
-        fields.append("\"baseline_peak_rss_mb\": \(Format.jsonNumber(baselines[BaselineKey(toolkit: .gtk3, gl: .default)]?.peakRSSMB, 1))")
-        if let gtk4Skipped { fields.append("\"gtk4_skipped\": \(Format.jsonString(gtk4Skipped))") }
-        fields.append("\"skipped\": [" + skipped.joined(separator: ", ") + "]")
-        if !failed.isEmpty { fields.append("\"failed\": [" + failed.joined(separator: ", ") + "]") }
-        fields.append("\"goals\": [\n    " + goals.map { goal in
-            "{\"goal\": \"\(goal.key)\", \"status\": \"\(goal.status.rawValue)\", \"value\": \(Format.jsonNumber(goal.value, 4)), "
-                + "\"text\": \(Format.jsonString(goal.text))}"
-        }.joined(separator: ",\n    ") + "\n  ]")
-        fields.append("\"method\": \(Format.jsonString(Report.methodNotes(frames: frames).joined(separator: "\n")))")
-        fields.append("\"cpu\": \(Format.jsonString(machine.cpu)), \"cores\": \(machine.cores), "
-                      + "\"ram_gib\": \(Format.jsonNumber(machine.ramGiB, 1)), \"gtk\": \"\(machine.gtk)\", "
-                      + "\"cairo\": \"\(machine.cairo)\", \"load_average\": \(Format.jsonNumber(machine.loadAverage, 2))")
-        return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
+        }
+        return ReportDocument(
+            machine: machine.label, cpu: machine.cpu, cores: machine.cores, ramGib: JSONCoding.number(machine.ramGiB, 1),
+            gtk: machine.gtk, cairo: machine.cairo, loadAverage: JSONCoding.number(machine.loadAverage, 2),
+            results: results, motion: motionResults,
+            headerFrameMs: JSONCoding.number(micro?.headerFrameMs, 5),
+            footerFrameMs: JSONCoding.number(micro?.footerFrameMs, 5),
+            coreNsPerEvent: JSONCoding.number(micro?.coreNsPerEvent, 1),
+            likeForLike: likes.isEmpty ? nil : likes, wrappedOverBare: wrapped.isEmpty ? nil : wrapped,
+            baselines: floors,
+            baselinePeakRssMb: JSONCoding.number(baselines[BaselineKey(toolkit: .gtk3, gl: .default)]?.peakRSSMB, 1),
+            gtk4Skipped: gtk4Skipped, skipped: skipped, failed: failed.isEmpty ? nil : failed,
+            goals: goals.map { .init(goal: $0.key, status: $0.status.rawValue, value: JSONCoding.number($0.value, 4), text: $0.text) },
+            method: Report.methodNotes(frames: frames).joined(separator: "\n"),
+            instructions: instructions?.document)
     }
+
+    private func result(_ m: Measurement) -> ReportDocument.Result {
+        let first = firstOverEmpty(m), frame = frameOverEmpty(m), rss = rssOverEmpty(m)
+        let reasons = unreliable(m)
+        return ReportDocument.Result(
+            rows: m.rows, list: m.list.rawValue, gl: m.gl.rawValue, renderer: m.renderer, data: m.data.rawValue,
+            frames: m.frames,
+            firstFrameMs: JSONCoding.number(m.firstFrameMs, 3), firstFrameOverEmptyMs: JSONCoding.number(first.value, 3),
+            firstSplitMs: m.firstSplit,
+            frameMsMedian: JSONCoding.number(m.frameMedianMs, 4), frameMsP99: JSONCoding.number(m.frameP99Ms, 4),
+            frameOverEmptyMs: JSONCoding.number(frame.value, 4),
+            drawMsMedian: JSONCoding.number(m.drawMedianMs, 4), drawMsP99: JSONCoding.number(m.drawP99Ms, 4),
+            jumpMidMs: JSONCoding.number(m.jumpMidMs, 3), jumpEndMs: JSONCoding.number(m.jumpEndMs, 3),
+            cycleSplitMs: m.cycleSplit,
+            smoothPxPerFrame: m.smoothMedianMs == nil ? nil : Options.smoothStep,
+            smoothFrameMsMedian: JSONCoding.number(m.smoothMedianMs, 4), smoothFrameMsP99: JSONCoding.number(m.smoothP99Ms, 4),
+            smoothCycleSplitMs: m.smoothSplit,
+            peakRssMb: JSONCoding.number(m.peakRSSMB, 1), rssOverEmptyMb: JSONCoding.number(rss.value, 1),
+            steadyRssMb: JSONCoding.number(m.steadyRSSMB, 1), rowPx: JSONCoding.number(m.rowPx, 2),
+            ruMaxrssMb: JSONCoding.number(m.ruMaxRSSMB, 1), wallS: JSONCoding.number(m.wallSeconds, 2),
+            unreliable: reasons.isEmpty ? nil : Dictionary(reasons, uniquingKeysWith: { a, _ in a }))
+    }
+}
+
+/// The JSON file's shape (docs/benchmark.md, "JSON"): keys are these names in snake case.
+/// `@Nullable` fields are always present (null when not measured); plain optionals are left out
+/// when absent.
+struct ReportDocument: Encodable, Sendable {
+    struct Result: Encodable, Sendable {
+        var rows: Int
+        var list: String
+        var gl: String
+        var renderer: String
+        var data: String
+        var frames: Int
+        @Nullable var firstFrameMs: Double?
+        /// First frame over the toolkit's empty window's; null when not measured or unreliable.
+        @Nullable var firstFrameOverEmptyMs: Double?
+        @Nullable var firstSplitMs: String?
+        @Nullable var frameMsMedian: Double?
+        @Nullable var frameMsP99: Double?
+        @Nullable var frameOverEmptyMs: Double?
+        @Nullable var drawMsMedian: Double?
+        @Nullable var drawMsP99: Double?
+        @Nullable var jumpMidMs: Double?
+        @Nullable var jumpEndMs: Double?
+        @Nullable var cycleSplitMs: String?
+        var smoothPxPerFrame: Double?
+        var smoothFrameMsMedian: Double?
+        var smoothFrameMsP99: Double?
+        var smoothCycleSplitMs: String?
+        @Nullable var peakRssMb: Double?
+        @Nullable var rssOverEmptyMb: Double?
+        @Nullable var steadyRssMb: Double?
+        @Nullable var rowPx: Double?
+        @Nullable var ruMaxrssMb: Double?
+        @Nullable var wallS: Double?
+        /// The increments left null because the floor is above the list: field name → reason.
+        var unreliable: [String: String]?
+    }
+
+    struct Motion: Encodable, Sendable {
+        var scenario: String
+        var list: String
+        var style: String
+        var frames: Int
+        var missed: Int
+        @Nullable var p50IntervalMs: Double?
+        @Nullable var p99IntervalMs: Double?
+        @Nullable var maxIntervalMs: Double?
+        @Nullable var paintMsMedian: Double?
+        @Nullable var paintMsMax: Double?
+        @Nullable var durationMs: Double?
+        var inputEvents: Int
+        var missedDetail: String
+    }
+
+    struct Wrapped: Encodable, Sendable {
+        var rows: Int
+        var gl: String
+        @Nullable var firstFrame: Double?
+        @Nullable var frameMedian: Double?
+        @Nullable var peakRssMb: Double?
+    }
+
+    /// A toolkit's empty window with one GL setting.
+    struct Floor: Encodable, Sendable {
+        var toolkit: String
+        var gl: String
+        var renderer: String
+        @Nullable var firstFrameMs: Double?
+        @Nullable var frameMsMedian: Double?
+        @Nullable var frameMsP99: Double?
+        @Nullable var peakRssMb: Double?
+        @Nullable var steadyRssMb: Double?
+    }
+
+    struct Skip: Encodable, Sendable {
+        var rows: Int
+        var list: String
+        var gl: String
+        var reason: String
+    }
+
+    struct Failure: Encodable, Sendable {
+        var rows: Int?
+        var list: String
+        var gl: String?
+        var scenario: String?
+        var style: String?
+        var error: String
+
+        init(rows: Int? = nil, list: String, gl: String? = nil, scenario: String? = nil, style: String? = nil, error: String) {
+            (self.rows, self.list, self.gl, self.scenario, self.style, self.error) = (rows, list, gl, scenario, style, error)
+        }
+    }
+
+    struct GoalLine: Encodable, Sendable {
+        var goal: String
+        var status: String
+        @Nullable var value: Double?
+        var text: String
+    }
+
+    var machine: String
+    var cpu: String
+    var cores: Int
+    @Nullable var ramGib: Double?
+    var gtk: String
+    var cairo: String
+    @Nullable var loadAverage: Double?
+    var results: [Result]
+    var motion: [Motion]
+    @Nullable var headerFrameMs: Double?
+    @Nullable var footerFrameMs: Double?
+    @Nullable var coreNsPerEvent: Double?
+    var likeForLike: [Result]?
+    var wrappedOverBare: [Wrapped]?
+    var baselines: [Floor]
+    @Nullable var baselinePeakRssMb: Double?
+    var gtk4Skipped: String?
+    var skipped: [Skip]
+    var failed: [Failure]?
+    var goals: [GoalLine]
+    var method: String
+    var instructions: InstructionResults.Document?
 }
 
 extension String {
@@ -520,5 +744,30 @@ extension String {
         var copy = self
         while copy.last == " " { copy.removeLast() }
         return copy
+    }
+}
+
+/// A figure over its toolkit's empty window (the floor measured the same way in the same run):
+/// a value ≥ 0, nothing when either side was not measured, or — when the floor is above the
+/// figure — no value but the reason, since a negative increment says the floor is not one.
+struct Increment: Sendable {
+    var value: Double?
+    var reason: String?
+
+    init(_ figure: Double?, over floor: Double?, what: String, floor floorName: String, unit: String) {
+        guard let figure, let floor else { return }
+        guard figure >= floor else {
+            let digits = unit == "MB" ? 1 : 3
+            reason = "\(floorName)'s \(what) (\(Format.fixed(floor, digits)) \(unit)) is above this list's "
+                + "(\(Format.fixed(figure, digits)) \(unit)) in this run, so the floor is no floor here"
+            return
+        }
+        value = figure - floor
+    }
+
+    /// The table's cell: the figure, "unrel." (the reason is printed below the table) or "-".
+    func cell(_ format: (Double) -> String) -> String {
+        if let value { return format(value) }
+        return reason == nil ? "-" : "unrel."
     }
 }

@@ -42,8 +42,14 @@ struct Measurement: Sendable {
     var wallSeconds: Double
 }
 
-/// An empty window of one toolkit: the floor each list's memory increment is taken over.
+/// An empty window of one toolkit (an empty GtkScrolledWindow in the same window): the floor
+/// each list's increments are taken over, measured the same way in the same run.
 struct Baseline: Sendable {
+    var firstFrameMs: Double
+    /// The paint cycle of the whole window redrawn (`gtk_widget_queue_draw` on the toplevel),
+    /// over as many frames as each list scrolls.
+    var frameMedianMs: Double?
+    var frameP99Ms: Double?
     var peakRSSMB: Double
     var steadyRSSMB: Double?
     var renderer: String
@@ -102,22 +108,28 @@ enum Spawn {
         return nil
     }
 
-    /// The baseline child of a toolkit: an empty GtkScrolledWindow in the same window.
-    static func baseline(_ toolkit: Toolkit, gl: GLMode) -> Result<Baseline, Failure> {
+    /// The baseline child of a toolkit: an empty GtkScrolledWindow in the same window, its first
+    /// frame, `frames` redraws of the whole window and its memory.
+    static func baseline(_ toolkit: Toolkit, gl: GLMode, frames: Int) -> Result<Baseline, Failure> {
         let (path, arguments) = toolkit == .gtk3
-            ? ("/proc/self/exe", ["refresh-bench", "--child-baseline"])
-            : (gtk4Path, ["refresh-bench-gtk4", "--baseline"])
+            ? ("/proc/self/exe", ["refresh-bench", "--child-baseline", "--frames", String(frames)])
+            : (gtk4Path, ["refresh-bench-gtk4", "--baseline", "--frames", String(frames)])
         switch run(path, arguments, environment: gl.environment(for: toolkit)) {
         case .failure(let failure): return .failure(failure)
         case .success(let child):
-            guard let hwm = JSONLine.number(child.line, "vmhwm_kb"), hwm > 0 else {
-                return .failure(.child("the baseline printed no VmHWM: '\(child.line)'"))
+            guard let line = JSONCoding.decode(ChildLine.self, from: child.line), let first = line.firstFrameMs,
+                  let hwm = line.vmhwmKb, hwm > 0 else {
+                return .failure(.child("the baseline printed no first frame or VmHWM: '\(child.line)'"))
             }
-            return .success(Baseline(peakRSSMB: hwm / 1024,
-                                     steadyRSSMB: JSONLine.number(child.line, "steady_rss_kb").map { $0 / 1024 },
-                                     renderer: JSONLine.string(child.line, "renderer") ?? "?"))
+            return .success(Baseline(firstFrameMs: first, frameMedianMs: measured(line.frameMsMedian),
+                                     frameP99Ms: measured(line.frameMsP99), peakRSSMB: Double(hwm) / 1024,
+                                     steadyRSSMB: line.steadyRssKb.map { Double($0) / 1024 },
+                                     renderer: line.renderer ?? "?"))
         }
     }
+
+    /// A figure a child reported, or nil for "not measured" (the C child prints −1).
+    static func measured(_ value: Double?) -> Double? { value.flatMap { $0 < 0 ? nil : $0 } }
 
     /// Runs one list in a child (this binary again with `--child LIST ROWS`, or
     /// refresh-bench-gtk4 for the GTK 4 lists), reads its one JSON line from a pipe and reaps
@@ -142,28 +154,25 @@ enum Spawn {
         case .failure(let failure): return .failure(failure)
         case .success(let finished): child = finished
         }
-        let line = child.line
-        guard let first = JSONLine.number(line, "first_frame_ms") else {
-            return .failure(.child("the child printed no result: '\(line)'"))
+        guard let line = JSONCoding.decode(ChildLine.self, from: child.line), let first = line.firstFrameMs else {
+            return .failure(.child("the child printed no result: '\(child.line)'"))
         }
-        // The C child prints -1 for "not measured".
-        func number(_ key: String) -> Double? { JSONLine.number(line, key).flatMap { $0 < 0 ? nil : $0 } }
         return .success(Measurement(
-            rows: rows, list: list, data: JSONLine.string(line, "data") == "strings" ? .strings : .computed, gl: gl,
-            renderer: JSONLine.string(line, "renderer") ?? "?",
-            firstFrameMs: first, firstSplit: JSONLine.string(line, "first_split_ms"),
-            frameMedianMs: number("frame_ms_median"), frameP99Ms: number("frame_ms_p99"),
-            drawMedianMs: number("draw_ms_median"), drawP99Ms: number("draw_ms_p99"),
-            jumpMidMs: number("jump_mid_ms"), jumpEndMs: number("jump_end_ms"),
-            cycleSplit: JSONLine.string(line, "cycle_split_ms"),
-            smoothMedianMs: number("smooth_frame_ms_median"), smoothP99Ms: number("smooth_frame_ms_p99"),
-            smoothSplit: JSONLine.string(line, "smooth_cycle_split_ms"),
-            frames: Int(number("frames") ?? 0),
-            peakRSSMB: (number("vmhwm_kb") ?? 0) / 1024,
+            rows: rows, list: list, data: line.data == RowData.strings.rawValue ? .strings : .computed, gl: gl,
+            renderer: line.renderer ?? "?",
+            firstFrameMs: first, firstSplit: line.firstSplitMs,
+            frameMedianMs: measured(line.frameMsMedian), frameP99Ms: measured(line.frameMsP99),
+            drawMedianMs: measured(line.drawMsMedian), drawP99Ms: measured(line.drawMsP99),
+            jumpMidMs: measured(line.jumpMidMs), jumpEndMs: measured(line.jumpEndMs),
+            cycleSplit: line.cycleSplitMs,
+            smoothMedianMs: measured(line.smoothFrameMsMedian), smoothP99Ms: measured(line.smoothFrameMsP99),
+            smoothSplit: line.smoothCycleSplitMs,
+            frames: line.frames ?? 0,
+            peakRSSMB: Double(line.vmhwmKb ?? 0) / 1024,
             ruMaxRSSMB: child.peakRSSMB,
-            steadyRSSMB: number("steady_rss_kb").map { $0 / 1024 },
-            dataBytes: Int(number("data_bytes") ?? 0),
-            rowPx: number("row_px"),
+            steadyRSSMB: line.steadyRssKb.map { Double($0) / 1024 },
+            dataBytes: line.dataBytes ?? 0,
+            rowPx: measured(line.rowPx),
             wallSeconds: child.wallSeconds))
     }
 
@@ -176,29 +185,30 @@ enum Spawn {
         case .failure(let failure): return .failure(failure)
         case .success(let finished): child = finished
         }
-        let line = child.line
-        guard let frames = JSONLine.number(line, "frames") else {
-            return .failure(.child("the child printed no result: '\(line)'"))
+        guard let line = JSONCoding.decode(MotionLine.self, from: child.line), let frames = line.frames else {
+            return .failure(.child("the child printed no result: '\(child.line)'"))
         }
         return .success(MotionResult(
-            scenario: scenario, list: list, style: style, frames: Int(frames), missed: Int(JSONLine.number(line, "missed") ?? 0),
-            p50IntervalMs: JSONLine.number(line, "p50_interval_ms"), p99IntervalMs: JSONLine.number(line, "p99_interval_ms"),
-            maxIntervalMs: JSONLine.number(line, "max_interval_ms"), paintMsMedian: JSONLine.number(line, "paint_ms_median"),
-            paintMsMax: JSONLine.number(line, "paint_ms_max"), durationMs: JSONLine.number(line, "duration_ms"),
-            inputEvents: Int(JSONLine.number(line, "input_events") ?? 0),
-            missedDetail: JSONLine.string(line, "missed_detail") ?? ""))
+            scenario: scenario, list: list, style: style, frames: frames, missed: line.missed ?? 0,
+            p50IntervalMs: line.p50IntervalMs, p99IntervalMs: line.p99IntervalMs,
+            maxIntervalMs: line.maxIntervalMs, paintMsMedian: line.paintMsMedian,
+            paintMsMax: line.paintMsMax, durationMs: line.durationMs,
+            inputEvents: line.inputEvents ?? 0,
+            missedDetail: line.missedDetail ?? ""))
     }
 
-    /// A child that exited cleanly: its last stdout line, peak RSS and wall time.
+    /// A child that exited cleanly: its stdout, peak RSS and wall time.
     struct Child {
-        var line: String
+        var output: String
         var peakRSSMB: Double
         var wallSeconds: Double
+        /// The last line (a benchmark child's result).
+        var line: String { output.split(separator: "\n").last.map(String.init) ?? "" }
     }
 
     /// Spawns `path` with `arguments` and the environment changed by `environment` (a nil value
     /// removes the variable), collects its stdout and reaps it.
-    private static func run(_ path: String, _ arguments: [String], environment: [(String, String?)]) -> Result<Child, Failure> {
+    static func run(_ path: String, _ arguments: [String], environment: [(String, String?)]) -> Result<Child, Failure> {
         // A GTK 3 child: GTK 3 probes GLX unless a GTK 4 process left its visuals cached (see VisualsCache).
         if path == "/proc/self/exe" { VisualsCache.clear() }
         var fds: [Int32] = [0, 0]
@@ -245,48 +255,16 @@ enum Spawn {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let wall = Double(monotonicNanos() - wallStart) / 1e9
-        let line = String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        let text = String(decoding: output, as: UTF8.self)
+        let line = text.split(separator: "\n").last.map(String.init) ?? ""
 
-        if let message = JSONLine.string(line, "error") { return .failure(.child(message)) }
+        if let message = JSONCoding.decode(ChildLine.self, from: line)?.error { return .failure(.child(message)) }
         // WIFEXITED / WEXITSTATUS are macros: the low 7 bits are the signal, the next 8 the code.
         guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
             let how = status & 0x7f != 0 ? "was killed by signal \(status & 0x7f)" : "exited with \((status >> 8) & 0xff)"
             return .failure(.child("the child \(how)"))
         }
         // ru_maxrss: Linux reports kB.
-        return .success(Child(line: line, peakRSSMB: Double(usage.ru_maxrss) / 1024, wallSeconds: wall))
-    }
-}
-
-/// Reads fields of the children's flat one-line JSON objects (which this program writes).
-enum JSONLine {
-    static func number(_ line: String, _ key: String) -> Double? {
-        guard let raw = rawValue(line, key), raw != "null" else { return nil }
-        return Double(raw)
-    }
-
-    static func string(_ line: String, _ key: String) -> String? {
-        guard let raw = rawValue(line, key), raw.hasPrefix("\""), raw.hasSuffix("\""), raw.count >= 2 else { return nil }
-        return String(raw.dropFirst().dropLast()).replacing("\\\"", with: "\"")
-    }
-
-    /// The text after `"key":` up to the next top-level comma or closing brace.
-    private static func rawValue(_ line: String, _ key: String) -> String? {
-        let marker = "\"\(key)\":"
-        guard let range = line.firstRange(of: marker) else { return nil }
-        var value = ""
-        var inString = false
-        var escaped = false
-        for character in line[range.upperBound...] {
-            if inString {
-                value.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                continue
-            }
-            if character == "," || character == "}" { break }
-            if character == "\"" { inString = true }
-            value.append(character)
-        }
-        return String(value.drop(while: { $0 == " " }))
+        return .success(Child(output: text, peakRSSMB: Double(usage.ru_maxrss) / 1024, wallSeconds: wall))
     }
 }

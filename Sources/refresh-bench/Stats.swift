@@ -27,7 +27,7 @@ enum Stats {
     }
 }
 
-/// Number formatting without Foundation (which the children would otherwise have to load).
+/// Number formatting for the table (the JSON goes through `JSONCoding`).
 enum Format {
     /// `value` with `decimals` digits after the point, rounded half away from zero.
     static func fixed(_ value: Double, _ decimals: Int) -> String {
@@ -77,30 +77,9 @@ enum Format {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 
-    /// A JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// A JSON number (null for NaN or infinity, which JSON cannot hold).
-    static func jsonNumber(_ value: Double?, _ decimals: Int = 4) -> String {
-        guard let value, value.isFinite else { return "null" }
-        return fixed(value, decimals)
+    /// An instruction count in millions: "3.71 M", "41.2 M", "1234 M".
+    static func millions(_ value: Double) -> String {
+        let m = value / 1_000_000
+        return fixed(m, abs(m) >= 100 ? 0 : (abs(m) >= 10 ? 1 : 2)) + " M"
     }
 }

@@ -27,6 +27,7 @@ struct EngineEventTests {
             case .footer(let phase): return "footer." + phase.rawValue
             case .refreshRequested: return "refresh"
             case .loadRequested: return "load"
+            case .refreshQueued: return "queued"
             }
         }
         #expect(kinds == ["pulling", "armed", "refreshing", "refresh", "finishing", "idle"])

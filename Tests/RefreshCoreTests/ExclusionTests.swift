@@ -28,8 +28,8 @@ struct ExclusionTests {
         #expect(e.header == .idle)
     }
 
-    @Test("While loading, refresh is refused — by pulling and by beginRefreshing — and not queued")
-    func loadRefusesRefresh() {
+    @Test("While loading, a pull never arms and beginRefreshing is queued: it begins when the load ends")
+    func loadQueuesRefresh() {
         var e = longList()
         e.externalScroll(to: 2444, at: 0)
         let events5 = e.takeEvents()
@@ -44,15 +44,16 @@ struct ExclusionTests {
         #expect(e.header == .idle)
         let before = e.observed
         let accepted6 = e.beginRefreshing(at: 1.2)
-        #expect(!accepted6)
-        #expect(e.observed == before)
+        #expect(accepted6)
+        #expect(e.observed == before, "queued: nothing changes while the load runs")
         e.run(from: 1.2, to: 3)
+        let meanwhile = e.takeEvents()
+        #expect(meanwhile.refreshRequests == 0)
         e.endLoading(ok: true, addedHeight: 400, at: 3)
         e.run(from: 3, to: 6)
         let events = e.takeEvents()
-        #expect(events.refreshRequests == 0)
-        #expect(!events.headerPhases.contains(.refreshing))
-        #expect(e.pull == 0)
+        #expect(events.refreshRequests == 1)
+        #expect(events.headerPhases.first == .refreshing)
     }
 
     @Test("While refreshing, pushing past the bottom in pull mode never arms the footer")
@@ -119,7 +120,7 @@ struct ExclusionTests {
         let accepted12 = e.loadMore(at: 1.6)
         #expect(accepted12)
         let accepted13 = e.beginRefreshing(at: 1.7)
-        #expect(!accepted13)
+        #expect(accepted13 && e.refreshQueued)  // queued until the load ends
         #expect(e.footer == .loading)
         #expect(e.header != .refreshing)
     }

@@ -288,7 +288,10 @@ struct ReliabilityDerivedRestTests {
         e.run(from: t, to: t + 1)
         e.endRefreshing(ok: true, insertedHeight: 56, at: t + 1)
         e.endLoading(ok: true, addedHeight: 56, at: t + 1)
-        e.run(from: t + 1, to: t + 4)
+        // A refresh queued during the load begins now: answer it too.
+        e.run(from: t + 1, to: t + 2)
+        e.endRefreshing(ok: true, insertedHeight: 56, at: t + 2)
+        e.run(from: t + 2, to: t + 5)
         #expect(e.isAtRest, "seed \(seed): pull \(e.pull) push \(e.push) offset \(e.offset)/\(e.maxOffset)")
         #expect(e.header == .idle)
         #expect(e.footer != .loading && e.footer != .armed)
@@ -601,8 +604,14 @@ struct ReliabilityRaceTests {
         e.run(from: t, to: t + 1)
         for event in e.takeEvents() where event == .refreshRequested { refreshOpen = true }
         e.endRefreshing(ok: true, at: t + 1)
+        let queued = e.refreshQueued
         e.endLoading(ok: true, at: t + 1)
-        e.run(from: t + 1, to: t + 4)
+        // A refresh queued during the load begins when it ends (once), and is answered.
+        e.run(from: t + 1, to: t + 2)
+        let late = e.takeEvents()
+        #expect(late.refreshRequests == (queued ? 1 : 0), "seed \(seed)")
+        e.endRefreshing(ok: true, at: t + 2)
+        e.run(from: t + 2, to: t + 5)
         #expect(e.takeEvents().refreshRequests == 0)
         #expect(e.header == .idle, "seed \(seed): stuck in \(e.header)")
         #expect(e.footer == .idle || e.footer == .failed)

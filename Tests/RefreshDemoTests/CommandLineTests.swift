@@ -9,16 +9,6 @@ import Testing
 /// option and exit status 2; good ones parse to the expected options. Pure (no window, no
 /// process) except the two tests at the end, which run the built binary.
 @Suite struct CommandLineTests {
-    struct Rejected: CustomTestStringConvertible, Sendable {
-        let arguments: [String]
-        let option: String
-        var testDescription: String { arguments.joined(separator: " ") }
-        init(_ arguments: String..., naming option: String) {
-            self.arguments = arguments
-            self.option = option
-        }
-    }
-
     static let rejected: [Rejected] = [
         // --rows: empty, negative, non-numeric, fractional, out of range, huge, missing.
         Rejected("--rows", "", naming: "--rows"),
@@ -82,6 +72,9 @@ import Testing
         // Unknown options and stray arguments.
         Rejected("--colour", "blue", naming: "--colour"),
         Rejected("run", "--rows", "x", naming: "--rows"),
+        // Nothing test-only in the shipped demo: the soak is refresh-soak, a test tool.
+        Rejected("soak", naming: "soak"),
+        Rejected("soak", "--provoke-critical", naming: "--provoke-critical"),
     ]
 
     @Test(arguments: rejected)
@@ -90,12 +83,7 @@ import Testing
             Issue.record("accepted \(input.arguments)")
             return
         }
-        #expect(status == 2)
-        #expect(stdout.isEmpty)
-        #expect(stderr.hasPrefix("refresh-demo: "))
-        #expect(stderr.contains(input.option), "message does not name \(input.option): \(stderr)")
-        // One line, newline-terminated.
-        #expect(stderr.filter { $0 == "\n" }.count == 1 && stderr.hasSuffix("\n"))
+        #expect(input.problems("refresh-demo", status: status, stdout: stdout, stderr: stderr) == [])
     }
 
     struct Accepted: CustomTestStringConvertible, Sendable {
@@ -129,6 +117,7 @@ import Testing
         Accepted(["--pages", "0"]) { $0.pages = 0 },
         Accepted(["--pages", "1000000"]) { $0.pages = 1_000_000 },
         Accepted(["--header", "classic", "--footer", "pull"]) { $0.header = .classic; $0.footer = .pull },
+        Accepted(["--footer", "none"]) { $0.footer = .none },
         Accepted(["--header", "plain"]) { $0.header = .plain },
         Accepted(["--trace", "--seed", "42"]) { $0.trace = true; $0.seed = 42 },
         Accepted(["--seed", "18446744073709551615"]) { $0.seed = .max },
@@ -182,7 +171,7 @@ import Testing
         return (run.status, run.stdout, run.stderr)
     }
 
-    @Test(.enabled(if: binary != nil, "refresh-demo is not built next to the tests (swift build first)"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo")) })
     func binaryExitsWith2OnBadValues() throws {
         let huge = try Self.run(["--rows", "99999999999999999999"])
         #expect(huge.status == 2)
@@ -194,12 +183,23 @@ import Testing
         #expect(latency.stderr.contains("--latency"))
     }
 
-    @Test(.enabled(if: binary != nil, "refresh-demo is not built next to the tests (swift build first)"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo")) })
     func binaryPrintsHelpWithStatus0() throws {
         let help = try Self.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("refresh-demo"))
         #expect(help.stderr.isEmpty)
+    }
+
+    /// The shipped demo links no test code: no symbol of RefreshTestSupport (Swift's mangled
+    /// module name) is in the binary; the soak, a test tool that links it, shows the check sees one.
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo"), .built("refresh-soak")) })
+    func theDemoLinksNoTestSupport() throws {
+        let module = Data("18RefreshTestSupport".utf8)
+        let demo = try Data(contentsOf: URL(fileURLWithPath: try #require(Self.binary)))
+        let soak = try Data(contentsOf: URL(fileURLWithPath: try #require(BuiltProducts.soak)))
+        #expect(demo.range(of: module) == nil, "refresh-demo links RefreshTestSupport")
+        #expect(soak.range(of: module) != nil)
     }
 }
 
@@ -281,11 +281,8 @@ import Testing
             Issue.record("accepted \(input.arguments)")
             return
         }
-        #expect(status == 2)
-        #expect(stdout.isEmpty)
-        #expect(stderr.hasPrefix("refresh-demo: "))
-        #expect(stderr.contains(input.option), "message does not name \(input.option): \(stderr)")
-        #expect(stderr.filter { $0 == "\n" }.count == 1 && stderr.hasSuffix("\n"))
+        #expect(Rejected.problems(option: input.option, program: "refresh-demo", status: status, stdout: stdout,
+                                  stderr: stderr) == [])
     }
 
     /// The matrix's valid context lines are themselves accepted (else every case above would
@@ -311,7 +308,7 @@ import Testing
     }
 
     /// The built binary, for a few of them: status 2, the message on stderr, nothing on stdout.
-    @Test(.enabled(if: CommandLineTests.binary != nil, "refresh-demo is not built next to the tests"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo")) })
     func binaryRejectsBadValuesWithStatus2() throws {
         let lines: [([String], String)] = [
             (["--pages", ""], "--pages"),

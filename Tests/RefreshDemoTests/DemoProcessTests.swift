@@ -4,7 +4,7 @@ import Testing
 
 /// The real app, as a person runs it: `refresh-demo --trace` on a private Xvfb display, driven
 /// with xdotool (real X input through the server), asserting on its trace lines and exit status.
-@Suite(.serialized, .enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"))
+@Suite(.serialized, .enabled { try DemoProcess.canRun() })
 struct DemoProcessTests {
     /// Every list kind: ours, and GTK's lists in a RefreshBin.
     static let lists = ["virtual", "treeview", "listbox", "textview"]
@@ -77,6 +77,44 @@ struct DemoProcessTests {
         #expect(try demo.waitForExit() == 0)
     }
 
+    /// F5 during a load is traced as queued, and the refresh begins once the load ended
+    /// (docs/behaviour.md#refresh-lifecycle), on every list kind.
+    @Test(arguments: lists)
+    func f5DuringALoadIsQueuedAndRefreshesAfterIt(list: String) throws {
+        let demo = try DemoProcess(["--list", list, "--trace", "--latency", "1.5", "--rows", "50"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "End")
+        try demo.waitFor { $0.event == "load" && $0.phase == "begin" }
+        demo.xdotool("key", "F5")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "queued" }
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
+        let order = demo.lines.compactMap { line -> String? in
+            guard line.event == "load" || line.event == "refresh", let phase = line.phase else { return nil }
+            return line.event + " " + phase
+        }
+        #expect(order == ["load begin", "refresh queued", "load end", "refresh begin"])
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
+    /// `--footer none`: End reaches the last row and loads nothing; F5 still refreshes.
+    @Test func noFooterLoadsNothing() throws {
+        let demo = try DemoProcess(["--footer", "none", "--trace", "--latency", "0.2", "--rows", "50"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("key", "End")
+        demo.xdotool("key", "Return")
+        demo.xdotool("click", "--repeat", "3", "--delay", "30", "5")
+        demo.xdotool("key", "F5")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(!demo.lines.contains { $0.event == "load" || $0.event == "footer" }, "something loaded")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
     @Test func aMillionRowsOpenWithTheFirstFrameFirst() throws {
         let demo = try DemoProcess(["--trace", "--rows", "1000000"])
         defer { demo.stop() }
@@ -105,15 +143,17 @@ struct TraceLine: Decodable {
     var path: String?
 }
 
-/// refresh-demo on its own Xvfb server, so that no other test's window can take its input.
+/// refresh-demo (or another of the package's apps) on its own Xvfb server, so that no other
+/// test's window can take its input.
 final class DemoProcess: @unchecked Sendable {
     static var binary: String? { CommandLineTests.binary }
 
-    static func tool(_ name: String) -> String? {
-        ["/usr/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func tool(_ name: String) -> String? { BuiltProducts.program(name) }
 
-    static var canRun: Bool { binary != nil && tool("Xvfb") != nil && tool("xdotool") != nil }
+    /// The demo, Xvfb and xdotool are there (a condition trait: throws when one is not).
+    @Sendable static func canRun() throws -> Bool {
+        try Prerequisite.check(.built("refresh-demo"), .program("Xvfb", package: "xvfb"), .program("xdotool", package: "xdotool"))
+    }
 
     private let server = Process()
     private let app = Process()
@@ -122,19 +162,23 @@ final class DemoProcess: @unchecked Sendable {
     private let condition = NSCondition()
     private var buffer = Data()
     private var parsed: [TraceLine] = []
+    /// Every stdout line as text, trace or not.
+    private var printed: [String] = []
     private var errors = Data()
     private var stdoutEnded = false
     private var stderrEnded = false
     private var exited = false
 
     var lines: [TraceLine] { condition.withLock { parsed } }
+    var output: [String] { condition.withLock { printed } }
     /// The demo's process id (to send it signals).
     var pid: Int32 { app.processIdentifier }
     var stderr: String { condition.withLock { String(decoding: errors, as: UTF8.self) } }
 
-    init(_ arguments: [String]) throws {
+    /// Runs `executable` (default: refresh-demo) with `arguments`.
+    init(_ arguments: [String], executable: String? = nil) throws {
         display = try Self.startServer(server)
-        app.executableURL = URL(fileURLWithPath: try #require(Self.binary))
+        app.executableURL = URL(fileURLWithPath: try #require(executable ?? Self.binary))
         app.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
@@ -196,6 +240,7 @@ final class DemoProcess: @unchecked Sendable {
             while let newline = process.buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = process.buffer[process.buffer.startIndex..<newline]
                 process.buffer.removeSubrange(process.buffer.startIndex...newline)
+                process.printed.append(String(decoding: line, as: UTF8.self))
                 if let decoded = try? JSONDecoder().decode(TraceLine.self, from: Data(line)) {
                     process.parsed.append(decoded)
                 }
@@ -216,6 +261,12 @@ final class DemoProcess: @unchecked Sendable {
         throw DemoProcessError.missing(lines.map(\.event).joined(separator: ","), stderr)
     }
 
+    /// Waits for a stdout line equal to `text`; false after `timeout` or at the end of stdout.
+    func waitFor(line text: String, timeout: Double = 20) -> Bool {
+        wait(until: Date().addingTimeInterval(timeout)) { printed.contains(text) || stdoutEnded }
+            && output.contains(text)
+    }
+
     /// Waits until the app has exited and both of its pipes reached their end, so that every
     /// line it wrote has been read.
     func waitForExit(timeout: Double = 20) throws -> Int32 {
@@ -225,12 +276,31 @@ final class DemoProcess: @unchecked Sendable {
     }
 
     func xdotool(_ arguments: String...) {
+        xdotool(arguments)
+    }
+
+    func xdotool(_ arguments: [String]) {
+        run(Self.tool("xdotool")!, arguments)
+    }
+
+    /// xdotool's output lines (window ids from `search`).
+    func xdotoolOutput(_ arguments: String...) -> [String] {
+        run(Self.tool("xdotool")!, arguments).split(separator: "\n").map(String.init)
+    }
+
+    /// Runs a tool on the app's display to its end; its stdout.
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String]) -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.tool("xdotool")!)
+        process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.environment = ["DISPLAY": display]
-        try? process.run()
+        let out = Pipe()
+        process.standardOutput = out
+        guard (try? process.run()) != nil else { return "" }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Ends both processes. HACK: Foundation's `waitUntilExit` can block for good on Linux once

@@ -5,7 +5,7 @@ import Testing
 /// private Xvfb, see `DemoProcess`): the same keys and trace as on our own list, with the trace's
 /// `rows` the wrapped GTK list's real row count. (The wheel and closing mid-refresh run on every
 /// list kind in `DemoProcessTests`.)
-@Suite(.serialized, .enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"))
+@Suite(.serialized, .enabled { try DemoProcess.canRun() })
 struct ForeignListProcessTests {
     static let kinds = ["treeview", "listbox", "textview"]
 

@@ -2,22 +2,17 @@
 // valid desktop entry, and an uninstall that leaves the prefix exactly as it was.
 
 import Foundation
+import RefreshTestSupport
 import Testing
 
 /// Runs the project's scripts for the localization and install tests.
 enum ScriptHarness {
-    /// The repository root (this file is Tests/RefreshGtkTests/InstallTests.swift).
+    /// The repository root (this file is Tests/RefreshDemoTests/InstallTests.swift).
     static let repoRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func script(_ name: String) -> String {
         repoRoot.appendingPathComponent("scripts/\(name)").path
-    }
-
-    /// The running test binary (…/debug/gtk-pull-to-refreshPackageTests.xctest).
-    static var testBinary: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
     }
 
     struct Result {
@@ -90,13 +85,8 @@ enum ScriptHarness {
     static let appID = "io.github.gtk_pull_to_refresh.Demo"
     static let prefix = "/opt/ptr-test"
 
-    /// The debug refresh-demo next to the test bundle. A test build normally has it; if not, a
-    /// stand-in executable still exercises the scripts (install.sh only copies the file).
-    static var binary: String {
-        let dir = URL(fileURLWithPath: ScriptHarness.testBinary).deletingLastPathComponent()
-        let demo = dir.appendingPathComponent("refresh-demo").path
-        return FileManager.default.isExecutableFile(atPath: demo) ? demo : "/bin/true"
-    }
+    /// The debug refresh-demo next to the test bundle.
+    static var binary: String { get throws { try Prerequisite.path(of: .built("refresh-demo")) } }
 
     /// The library scripts/build-gir.sh built (scripts/test.sh runs it first); without it,
     /// install.sh builds it.
@@ -127,7 +117,7 @@ enum ScriptHarness {
 
     func install(destdir: String, prefix: String = InstallTests.prefix) throws -> ScriptHarness.Result {
         try ScriptHarness.run(
-            ScriptHarness.script("install.sh"), ["--binary", Self.binary, prefix],
+            ScriptHarness.script("install.sh"), ["--binary", try Self.binary, prefix],
             environment: ["DESTDIR": destdir, "PTR_INSTALL_BINARY": nil, "PTR_INSTALL_GI_DIR": Self.giDirectory])
     }
 
@@ -162,7 +152,7 @@ enum ScriptHarness {
         // The binary is the one given, executable; the icon and catalogues are readable.
         let binaryPath = root + "/bin/refresh-demo"
         #expect(FileManager.default.isExecutableFile(atPath: binaryPath))
-        #expect(FileManager.default.contentsEqual(atPath: binaryPath, andPath: Self.binary))
+        #expect(try FileManager.default.contentsEqual(atPath: binaryPath, andPath: Self.binary))
         #expect(FileManager.default.contentsEqual(
             atPath: root + "/share/icons/hicolor/scalable/apps/\(Self.appID).svg",
             andPath: ScriptHarness.repoRoot.appendingPathComponent("Resources/\(Self.appID).svg").path))
@@ -260,7 +250,7 @@ enum ScriptHarness {
         let destdir = try ScriptHarness.makeTempDirectory("args")
         defer { ScriptHarness.removeTree(destdir) }
         let relative = try ScriptHarness.run(
-            ScriptHarness.script("install.sh"), ["--binary", Self.binary, "relative/prefix"],
+            ScriptHarness.script("install.sh"), ["--binary", try Self.binary, "relative/prefix"],
             environment: ["DESTDIR": destdir])
         #expect(relative.status == 2)
         #expect(relative.output.contains("absolute"))

@@ -4,10 +4,10 @@
 // Xvfb display and G_DEBUG=fatal-criticals, and sees only that PREFIX (docs/gobject-api.md).
 
 import Foundation
+import RefreshTestSupport
 import Testing
 
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil,
-                             "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct IntrospectionTests {
     /// One install for the whole suite, in .build-gi/test-prefix.
     nonisolated(unsafe) static var installed: Result<String, InstallFailure>?
@@ -24,7 +24,7 @@ struct IntrospectionTests {
             // Beside the build (install.sh replaces the previous install there): nothing left in /tmp.
             let prefix = ScriptHarness.repoRoot.appendingPathComponent(".build-gi/test-prefix").standardized.path
             let run = try ScriptHarness.run(
-                ScriptHarness.script("install.sh"), ["--binary", InstallTests.binary, "--gi-dir", gi, prefix],
+                ScriptHarness.script("install.sh"), ["--binary", try InstallTests.binary, "--gi-dir", gi, prefix],
                 environment: ["DESTDIR": nil, "PTR_INSTALL_BINARY": nil, "PTR_INSTALL_GI_DIR": nil])
             result = run.status == 0 ? .success(prefix) : .failure(InstallFailure(description: run.output))
         } else {
@@ -76,7 +76,7 @@ struct IntrospectionTests {
         let run = try ScriptHarness.run("/usr/bin/python3", ["\(dir)/test_refresh_bin.py"],
                                         environment: Self.environment(prefix), currentDirectory: dir)
         #expect(run.status == 0, "test_refresh_bin.py failed:\n\(run.output)")
-        #expect(run.output.contains("Ran 7 tests") && run.output.contains("OK"), "\(run.output)")
+        #expect(run.output.contains("Ran 8 tests") && run.output.contains("OK"), "\(run.output)")
     }
 
     @Test func thePythonExampleRefreshes() throws {
@@ -85,9 +85,9 @@ struct IntrospectionTests {
         #expect(run.status == 0, "treeview.py --self-test failed:\n\(run.output)")
     }
 
-    @Test(.enabled(if: ScriptHarness.which("gjs") != nil, "needs gjs (scripts/deps.sh test)"))
+    @Test
     func gjsRefreshesAListBox() throws {
-        let run = try ScriptHarness.run(ScriptHarness.which("gjs")!, ["\(Self.examples)/gjs/listbox.js", "--self-test"],
+        let run = try ScriptHarness.run(try Prerequisite.path(of: .program("gjs", package: "gjs")), ["\(Self.examples)/gjs/listbox.js", "--self-test"],
                                         environment: Self.environment(try Self.prefix()))
         #expect(run.status == 0, "listbox.js --self-test failed:\n\(run.output)")
     }

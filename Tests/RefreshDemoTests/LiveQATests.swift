@@ -12,7 +12,7 @@ import Testing
 /// runs on every list kind: our own list, and GTK's tree view, list box and text view wrapped in a
 /// RefreshBin.
 @MainActor
-@Suite(.serialized, .enabled(if: MainLoop.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct LiveQATests {
     nonisolated static let kinds = ListKind.allCases
 
@@ -32,7 +32,8 @@ struct LiveQATests {
         var refreshes = 0
         let start: Double
 
-        init(_ kind: ListKind = .virtual, factor: Double = 1, trace: Bool = false) throws {
+        init(_ kind: ListKind = .virtual, factor: Double = 1, trace: Bool = false,
+             size: (width: Int32, height: Int32) = (360, 480)) throws {
             try #require(MainLoop.initializeGtk())
             self.kind = kind
             start = QAClock.monotonic()
@@ -56,7 +57,7 @@ struct LiveQATests {
             }
             qa = QATools(controller: view, clock: clock, trace: traceObject)
             window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-            gtk_window_set_default_size(gcast(window), 360, 480)
+            gtk_window_set_default_size(gcast(window), size.width, size.height)
             gtk_container_add(gcast(window), qa.container)
             qa.attach(to: window)
             box.start = start
@@ -155,6 +156,18 @@ struct LiveQATests {
             var x: gint = 0, y: gint = 0
             _ = gtk_widget_translate_coordinates(button, surface.widget, 0, gtk_widget_get_allocated_height(button), &x, &y)
             return Double(y)
+        }
+
+        /// The QA canvas alone (the overlay's child over the host), drawn on a clear image.
+        func canvasImage(scale: Double) -> ImageSurface {
+            gtk_container_check_resize(gcast(window))
+            let children = gtk_container_get_children(gcast(qa.container))
+            defer { g_list_free(children) }
+            let canvas = g_list_last(children)!.pointee.data.assumingMemoryBound(to: GtkWidget.self)
+            let image = ImageSurface(logicalWidth: Double(gtk_widget_get_allocated_width(canvas)),
+                                     logicalHeight: Double(gtk_widget_get_allocated_height(canvas)), scale: scale)
+            image.draw { cr in gtk_widget_draw(canvas, cr) }
+            return image
         }
 
         func close() {
@@ -437,9 +450,129 @@ struct LiveQATests {
         #expect(!h.clock.isPaused)
     }
 
+    /// The scrubber, the outline and saved frames work with the list's own header, app-drawn
+    /// ones included: with the demo's arc, T offers it (as the list's header, chosen), draws the
+    /// scene with it rather than with the built-in style that times it, and leaves it on the list.
+    @Test(arguments: kinds)
+    func scrubberOutlineAndFramesShowAnAppDrawnHeader(_ kind: ListKind) throws {
+        let h = try Harness(kind)
+        defer { h.close() }
+        let arc = ArcHeader()
+        h.view.headerStyle = .plain
+        h.view.customHeaderStyle = arc
+        h.key(GDK_KEY_t)
+        let menu = h.qa.scrubberHeaders
+        #expect(menu.entries.map(\.id) == HeaderStyle.allCases.map(\.rawValue) + [QATools.appHeaderID])
+        #expect(menu.entries.last?.label == "arc")
+        #expect(menu.active == QATools.appHeaderID)
+        #expect(h.view.customHeaderStyle === arc && h.view.headerStyle == .plain, "opening T changed the list's header")
+        h.qa.scrub(to: 300)  // pull 1: the ring full, its panel 64 px above the content top
+        #expect(h.qa.scrubMoment == .pull(progress: 1))
+        let visual = HeaderScene.visual(.pull(progress: 1), style: .plain, heldHeight: arc.heldHeight)
+        #expect(abs(visual.contentTop - Tuning.triggerPull) < 0.01)
+        let top = h.surface.headerTop, width = h.surface.width
+        let centre = Point(width / 2, top + visual.contentTop - arc.heldHeight / 2)
+        // Accent pixels near a point (the ring's stroke is 4 px wide).
+        func accentNear(_ raster: Raster, _ p: Point) -> Int {
+            var n = 0
+            for dy in -2...2 { for dx in -2...2 where raster.isAccent(p.x + Double(dx), p.y + Double(dy)) { n += 1 } }
+            return n
+        }
+        let ring = (0..<8).map { i -> Point in
+            let angle = Double(i) * .pi / 4
+            return Point(centre.x + ArcHeader.radius * cos(angle), centre.y + ArcHeader.radius * sin(angle))
+        }
+        let frame = Raster(h.qa.frameImage())
+        for p in ring { #expect(accentNear(frame, p) > 3, "\(kind): no ring at \(p) in the scrub frame") }
+        // Not the plain bar (the cyan band of the style that times the arc) beside the ring.
+        #expect(accentNear(frame, Point(12, top + visual.contentTop - 15)) == 0, "\(kind): a plain bar was drawn")
+        #expect(h.qa.frameFileName().hasPrefix("refresh-arc-scrub-"), "\(h.qa.frameFileName())")
+        // On screen too, and the outline frames the arc's 64 px panel.
+        h.key(GDK_KEY_g)
+        MainLoop.drain()
+        let screen = Raster(h.screen())
+        let origin = h.headerOrigin
+        for p in ring { #expect(accentNear(screen, Point(p.x + origin.x, p.y + origin.y - top)) > 3, "\(kind): no ring on screen") }
+        let column = origin.x + 30
+        let magenta = (0..<screen.height).filter { y in
+            let p = screen.pixels[y * screen.width + Int(column)]
+            return p.r > 180 && p.g < 90 && p.b > 140
+        }
+        let panelTop = origin.y + visual.contentTop - arc.heldHeight
+        #expect(magenta.first.map { abs(Double($0) - panelTop) <= 1 } == true,
+                "\(kind): the outline's top at \(magenta.first ?? -1), the arc's panel at \(panelTop)")
+        h.key(GDK_KEY_g)
+        // A built-in style from the menu sets the arc aside; choosing the arc again brings it back.
+        h.qa.scrubHeader(HeaderStyle.jike.rawValue)
+        #expect(h.view.customHeaderStyle == nil && h.view.headerStyle == .jike)
+        #expect(accentNear(Raster(h.qa.frameImage()), ring[0]) == 0, "\(kind): the arc is still drawn as jike")
+        h.qa.scrubHeader(QATools.appHeaderID)
+        #expect(h.view.customHeaderStyle === arc && h.view.headerStyle == .plain)
+        h.key(GDK_KEY_t)
+        #expect(!h.qa.isScrubbing)
+        #expect(h.view.customHeaderStyle === arc && h.view.headerStyle == .plain, "closing T changed the list's header")
+    }
+
+    /// F1's help fits: in the demo's default window (420 × 720) on every list kind, in English
+    /// and in Chinese, at scale 1 and 2, all its text is inside its box (it wraps or the box
+    /// fits it) and the box is inside the list.
+    @Test(arguments: kinds)
+    func helpTextStaysInsideItsBoxAndTheBoxInsideTheList(_ kind: ListKind) throws {
+        let h = try Harness(kind, size: (420, 720))
+        defer { h.close() }
+        h.key(GDK_KEY_F1)
+        #expect(h.qa.showsHelp)
+        for scale in [1.0, 2.0] {
+            try Self.checkHelp(h.canvasImage(scale: scale), "\(kind), English, the live canvas, scale \(scale)")
+        }
+        // The same panel with the Chinese catalogue's strings, where the list is.
+        let chinese = Dictionary(try LocalizationTests.entries("zh_CN.po").map { ($0.msgid, $0.msgstr.first ?? "") }) { a, _ in a }
+        func zh(_ english: String) throws -> String { try #require(chinese[english].flatMap { $0.isEmpty ? nil : $0 }, "\(english)") }
+        let panel = HelpPanel(title: try zh(DemoL10n.qaKeysTitle),
+                              rows: try QATools.keyTable.map { ($0.keys, try zh($0.action())) })
+        for scale in [1.0, 2.0] {
+            let image = ImageSurface(logicalWidth: h.surface.width, logicalHeight: h.surface.height, scale: scale)
+            image.draw { cr in panel.draw(cr, widget: h.surface.widget, width: h.surface.width, height: h.surface.height) }
+            try Self.checkHelp(image, "\(kind), Chinese, scale \(scale)")
+        }
+        h.key(GDK_KEY_F1)
+        #expect(!h.qa.showsHelp)
+    }
+
+    /// The help's box in `image` (its dark background, 82 % opaque) holds every drawn pixel,
+    /// lies `HelpPanel.margin` inside the image, and holds text.
+    static func checkHelp(_ image: ImageSurface, _ what: String) throws {
+        let r = Raster(image)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<r.height {
+            for x in 0..<r.width {
+                let p = r.pixels[y * r.width + x]
+                guard p.a >= 205, p.a <= 213, p.r < 40, p.g < 40, p.b < 40 else { continue }
+                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+            }
+        }
+        try #require(maxX >= 0, "\(what): no help box drawn")
+        var outside = 0, ink = 0, firstOutside: (Int, Int)?
+        for y in 0..<r.height {
+            for x in 0..<r.width where r.pixels[y * r.width + x].a > 0 {
+                if x < minX || x > maxX || y < minY || y > maxY {
+                    outside += 1
+                    if firstOutside == nil { firstOutside = (x, y) }
+                } else if Int(r.pixels[y * r.width + x].r) + Int(r.pixels[y * r.width + x].g) > 250 {
+                    ink += 1
+                }
+            }
+        }
+        #expect(outside == 0, "\(what): \(outside) pixels drawn outside the box (\(minX),\(minY))…(\(maxX),\(maxY)), the first at \(firstOutside.map { "\($0)" } ?? "")")
+        let margin = Int(HelpPanel.margin * r.scale)
+        #expect(minX >= margin && maxX < r.width - margin && minY >= margin && maxY < r.height - margin,
+                "\(what): the box (\(minX),\(minY))…(\(maxX),\(maxY)) is not inside the \(r.width)×\(r.height) list")
+        #expect(ink > 500, "\(what): only \(ink) pixels of text in the box")
+    }
+
     /// The real demo on a wrapped tree view: the QA keys reach the tools (F saves a frame, on the
     /// trace and on disk) and the overlay starts shown.
-    @Test(.enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"),
+    @Test(.enabled { try DemoProcess.canRun() },
           arguments: [ListKind.treeview, .listbox])
     func theDemosQAKeysWorkOnAWrappedList(_ kind: ListKind) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-qa-demo-\(getpid())-\(kind)")

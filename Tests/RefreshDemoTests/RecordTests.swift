@@ -68,16 +68,16 @@ struct RecordTests {
         let frames: [Frame]
     }
 
-    static var canRecord: Bool { CommandLineTests.binary != nil && getenv("DISPLAY") != nil }
+    @Sendable static func canRecord() throws -> Bool { try Prerequisite.check(.built("refresh-demo"), .display) }
 
-    @Test(.enabled(if: canRecord, "needs refresh-demo built and a display"), arguments: runs)
+    @Test(.enabled { try RecordTests.canRecord() }, arguments: runs)
     func recordedFramesMatchSnapshotsOfTheSameInstants(_ run: Run) throws {
         try Self.recordAndCompare(run)
     }
 
     /// The same on GTK's own lists: the realized bin's frames (the J in the gap above the moved
     /// tree view, list box or text view) match `snapshot` on the header box.
-    @Test(.enabled(if: canRecord, "needs refresh-demo built and a display"), arguments: foreignRuns)
+    @Test(.enabled { try RecordTests.canRecord() }, arguments: foreignRuns)
     func recordedFramesOfAWrappedListMatchSnapshots(_ run: Run) throws {
         try Self.recordAndCompare(run)
     }
@@ -237,7 +237,7 @@ struct RecordTests {
         #expect(DemoOptions().slowMotion == 1 && !DemoOptions().overlay)
     }
 
-    @Test(.enabled(if: CommandLineTests.binary != nil, "refresh-demo is not built next to the tests"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo")) })
     func recordWithoutADisplayExitsWith2() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(CommandLineTests.binary))
@@ -256,7 +256,7 @@ struct RecordTests {
         #expect(stderr.contains("display"), "\(stderr)")
     }
 
-    @Test(.enabled(if: DemoProcess.canRun, "needs Xvfb, xdotool and refresh-demo built beside the tests"),
+    @Test(.enabled { try DemoProcess.canRun() },
           arguments: [SIGTERM, SIGINT])
     func terminationSignalQuitsCleanly(_ signal: Int32) throws {
         let demo = try DemoProcess(["--trace", "--slow-motion", "5", "--overlay"])

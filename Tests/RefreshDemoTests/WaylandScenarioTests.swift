@@ -2,6 +2,7 @@
 // input played through mutter's RemoteDesktop API by scripts/wayland/play.py (docs/wayland.md). The same gestures as a person's on GNOME, a laptop's touchpad, a phone's screen.
 
 import Foundation
+import RefreshTestSupport
 import Testing
 
 /// Every list kind under a headless mutter: touchpad, wheel, mouse drag, touch and keys. These
@@ -169,18 +170,18 @@ struct WaylandRun {
     var lines: [WaylandLine]
     var stderr: String
 
-    /// What the harness needs; each missing one is named (the tests then fail: deps.sh installs them).
-    static var missingTools: [String] {
-        ["mutter", "pipewire", "wireplumber", "dbus-run-session", "gdbus", "python3"].filter {
-            DemoProcess.tool($0) == nil
-        }
+    /// What the harness needs (scripts/deps.sh test installs it); a missing one fails the test.
+    static func checkPrerequisites() throws {
+        try Prerequisite.check(.built("refresh-demo"), .program("mutter", package: "mutter"),
+                               .program("pipewire", package: "pipewire"), .program("wireplumber", package: "wireplumber"),
+                               .program("gdbus", package: "libglib2.0-bin"), .program("dbus-run-session", package: "dbus-daemon"),
+                               .program("python3", package: "python3-gi"))
     }
 
     static func play(monitor: String, scale: Int = 1, steps: [[String: Any]], timeout: Double = 240,
                      environment extra: [String: String] = [:]) throws -> WaylandRun {
-        let missing = missingTools
-        try #require(missing.isEmpty, "the Wayland harness needs \(missing.joined(separator: ", ")): run scripts/deps.sh test")
-        let demo = try #require(CommandLineTests.binary, "refresh-demo is not built next to the tests")
+        try checkPrerequisites()
+        let demo = try Prerequisite.path(of: .built("refresh-demo"))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-wayland-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import RefreshQA
 import CGtk
@@ -7,7 +8,7 @@ import Testing
 
 /// The palette read from a real GtkStyleContext, and the painters with a widget's Pango
 /// context. Needs a display (scripts/test.sh runs the tests under Xvfb); skipped without one.
-@Suite(.serialized, .enabled(if: MainLoop.hasDisplay, "no display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 @MainActor
 struct LiveThemeTests {
     nonisolated static var forcedTheme: String { g_getenv("GTK_THEME").map { String(cString: $0) } ?? "" }
@@ -57,7 +58,7 @@ struct LiveThemeTests {
 
     /// Adwaita's views are black on white like HighContrast's; only the theme name makes a
     /// high-contrast palette (GTK_THEME or the gtk-theme-name setting, Adwaita here).
-    @Test(.enabled(if: !LiveThemeTests.forcedTheme.contains("HighContrast"), "GTK_THEME is a high-contrast theme"))
+    @Test(.enabled(if: !LiveThemeTests.forcedTheme.contains("HighContrast"), "opt-in: GTK_THEME is a high-contrast theme"))
     func blackOnWhiteIsNotHighContrastByItself() throws {
         let palette = try palette(css: """
             @define-color theme_base_color #ffffff;

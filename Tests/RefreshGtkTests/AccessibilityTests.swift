@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import CGtk
 import CGtkShim
@@ -9,7 +10,7 @@ import Testing
 /// The list's accessible object, read in-process through ATK (what GTK's AT-SPI bridge exports),
 /// and the footer as a keyboard focus stop.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct AccessibilityTests {
     private static func accessible(_ h: GtkHarness) throws -> UnsafeMutablePointer<AtkObject> {
         try #require(gtk_widget_get_accessible(h.view.list.area))
@@ -350,7 +351,7 @@ private struct FooterPixels {
 /// refreshing, updated, load failure, footer focus, loading, the AT's refresh action, the
 /// list's AtkSelection); with `--list treeview|listbox|textview`, the PtrRefreshBin's panel
 /// around GTK's own list (the same states and actions, the host's list below it, the trace).
-@Suite(.serialized, .enabled(if: AtSpiEnvironment.missing == nil, "\(AtSpiEnvironment.missing ?? "")"))
+@Suite(.serialized, .enabled { try Prerequisite.require(AtSpiEnvironment.missing == nil, AtSpiEnvironment.missing ?? "") })
 struct AtSpiTests {
     @Test func aRealAtSpiClientReadsEveryState() throws {
         try Self.check(list: "virtual")

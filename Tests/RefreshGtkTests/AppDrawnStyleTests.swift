@@ -1,3 +1,4 @@
+import RefreshDemo
 import CGtk
 import Foundation
 import RefreshCore
@@ -9,7 +10,7 @@ import Testing
 /// drawn instead of the built-in ones, in the header's space and the footer's bar only, with the
 /// header held open at the app's height.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct AppDrawnStyleTests {
     final class Header: RefreshHeaderStyle {
         var frames: [HeaderFrame] = []

@@ -1,3 +1,4 @@
+import RefreshDemo
 import CGtk
 import RefreshCore
 import RefreshGtk
@@ -46,9 +47,8 @@ final class AsyncHandlerTests: XCTestCase {
 
     override func setUpWithError() throws {
         try MainActor.assumeIsolated {
-            guard MainLoop.hasDisplay, MainLoop.initializeGtk() else {
-                throw XCTSkip("needs a display: run under xvfb-run (scripts/test.sh)")
-            }
+            try Prerequisite.check(.display)
+            try Prerequisite.require(MainLoop.initializeGtk(), "GTK cannot open the display")
             GtkMainQueue.install()
         }
     }
@@ -223,6 +223,64 @@ final class AsyncHandlerTests: XCTestCase {
             XCTAssertTrue(record.sawCancellation)
             XCTAssertTrue(MainLoop.run(until: { AsyncActions.liveTasks == 0 }))
             XCTAssertEqual(h.headerTrace, trace)
+        }
+    }
+
+    /// Quitting mid-refresh (README's quit pattern): the window is destroyed and the main loop
+    /// is no longer run, so the cancelled task's `defer` waits on the main queue until
+    /// `GtkMainQueue.finishPendingActions()` services it — installed or, after `uninstall()`,
+    /// only for the call. The refresh-example process test checks the same through the app.
+    func testFinishPendingActionsLetsACancelledRefreshUnwind() throws {
+        for uninstalled in [false, true] {
+            try MainActor.assumeIsolated {
+                MainLoop.drain()
+                let tasksBefore = AsyncActions.liveTasks
+                let h = try GtkHarness(rows: 50)
+                defer { h.close() }
+                let record = Record()
+                h.view.refreshAction = {
+                    record.calls += 1
+                    defer { record.finished += 1 }
+                    try await Task.sleep(nanoseconds: 60_000_000_000)
+                    return 1
+                }
+                h.view.beginRefreshing()
+                XCTAssertTrue(MainLoop.run(until: { record.calls == 1 }))
+                if uninstalled { GtkMainQueue.uninstall() }
+                gtk_widget_destroy(h.view.widget)  // as closing the window does
+                GtkMainQueue.finishPendingActions(timeout: 5)
+                XCTAssertEqual(record.finished, 1, "the defer did not run")
+                XCTAssertEqual(AsyncActions.liveTasks, tasksBefore)
+                XCTAssertEqual(GtkMainQueue.isInstalled, !uninstalled, "the call left the queue's source changed")
+                GtkMainQueue.install()
+            }
+        }
+    }
+
+    /// A task that ignores cancellation is left behind after the timeout.
+    func testFinishPendingActionsGivesUpAfterItsTimeout() throws {
+        try MainActor.assumeIsolated {
+            MainLoop.drain()
+            let tasksBefore = AsyncActions.liveTasks
+            let h = try GtkHarness(rows: 50)
+            defer { h.close() }
+            let gate = Gate()
+            h.view.refreshAction = {
+                await gate.pass()
+                return 0
+            }
+            h.view.beginRefreshing()
+            XCTAssertTrue(MainLoop.run(until: { gate.isWaiting }))
+            gtk_widget_destroy(h.view.widget)
+            let start = g_get_monotonic_time()
+            GtkMainQueue.finishPendingActions(timeout: 0.2)
+            XCTAssertEqual(AsyncActions.liveTasks, tasksBefore + 1)
+            let waited = Double(g_get_monotonic_time() - start) / 1e6
+            XCTAssertGreaterThanOrEqual(waited, 0.19)
+            XCTAssertLessThan(waited, 2, "it waited far past its timeout")
+            gate.open()
+            GtkMainQueue.finishPendingActions(timeout: 5)
+            XCTAssertEqual(AsyncActions.liveTasks, tasksBefore)
         }
     }
 }

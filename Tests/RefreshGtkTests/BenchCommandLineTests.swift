@@ -15,16 +15,6 @@ import Testing
         return (run.status, run.stdout, run.stderr)
     }
 
-    struct Rejected: CustomTestStringConvertible, Sendable {
-        let arguments: [String]
-        let option: String
-        var testDescription: String { arguments.joined(separator: " ") }
-        init(_ arguments: String..., naming option: String) {
-            self.arguments = arguments
-            self.option = option
-        }
-    }
-
     static let rejected: [Rejected] = [
         Rejected("--frames", "", naming: "--frames"),
         Rejected("--frames", "abc", naming: "--frames"),
@@ -47,23 +37,23 @@ import Testing
         Rejected("--styles", "jike,fancy", naming: "--styles"),
         Rejected("--layout-cache", "maybe", naming: "--layout-cache"),
         Rejected("--json", naming: "--json"),
+        Rejected("--instruction-frames", "7", naming: "--instruction-frames"),
+        Rejected("--instruction-frames", "10001", naming: "--instruction-frames"),
+        Rejected("--no-timings", naming: "--no-timings"),
+        Rejected("--instructions", "--callgrind-dir", "/nonexistent/refresh-bench", naming: "--callgrind-dir"),
         Rejected("--colour", "blue", naming: "--colour"),
     ]
 
-    @Test(.enabled(if: binary != nil, "refresh-bench is not built next to the tests (swift build first)"),
+    @Test(.enabled { try Prerequisite.check(.built("refresh-bench")) },
           arguments: rejected)
     func badValueIsRejectedWithStatus2(_ input: Rejected) throws {
         let result = try Self.run(input.arguments)
-        #expect(result.status == 2)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("refresh-bench: "))
-        #expect(result.stderr.contains(input.option), "message does not name \(input.option): \(result.stderr)")
-        #expect(result.stderr.filter { $0 == "\n" }.count == 1 && result.stderr.hasSuffix("\n"))
+        #expect(input.problems("refresh-bench", status: result.status, stdout: result.stdout, stderr: result.stderr) == [])
     }
 
     /// Good values get past parsing: with no display the benchmark then stops with its own
     /// message (status 2 too, but naming DISPLAY, not an option).
-    @Test(.enabled(if: binary != nil, "refresh-bench is not built next to the tests (swift build first)"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-bench")) })
     func goodValuesReachTheDisplayCheck() throws {
         let result = try Self.run(["--rows", "1_000,1000000", "--lists", "ours,gtk4-listview,gtk4-stringlist",
                                    "--frames", "8", "--gl", "off", "--styles", "plain", "--no-micro", "--no-motion"])
@@ -71,14 +61,16 @@ import Testing
         #expect(result.stderr.contains("DISPLAY is not set"))
     }
 
-    @Test(.enabled(if: binary != nil, "refresh-bench is not built next to the tests (swift build first)"))
+    @Test(.enabled { try Prerequisite.check(.built("refresh-bench")) })
     func helpGoesToStdoutWithStatus0() throws {
         let help = try Self.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stderr.isEmpty)
-        for option in ["--json", "--frames", "--rows", "--lists", "--gl", "--styles", "--no-micro", "--no-motion"] {
+        for option in ["--json", "--frames", "--rows", "--lists", "--gl", "--styles", "--no-micro", "--no-motion",
+                       "--instructions", "--instruction-frames", "--no-timings", "--callgrind-dir"] {
             #expect(help.stdout.contains(option), "help lacks \(option)")
         }
         #expect(!help.stdout.contains("--child"), "help shows a hidden option")
+        #expect(!help.stdout.contains("--counted"), "help shows a hidden option")
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// widgets. Issue 12: AtkSelection on our list. Read in-process through ATK, what GTK's AT-SPI
 /// bridge exports (AtSpiTests reads both over AT-SPI).
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct BinAccessibilityTests {
     init() {
         GLibCriticals.install()

@@ -1,3 +1,4 @@
+import RefreshDemo
 import CGtk
 import RefreshCore
 import RefreshGtk
@@ -9,7 +10,7 @@ import Testing
 /// canceling refresh"; docs/behaviour.md, "Peer scenarios"). The engine's round-trip property
 /// tests prove it for any path; this is the reported scenario through a real window.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct CancelledPullTests {
     @Test(arguments: [HeaderStyle.jike, .classic, .plain])
     func dragToArmedAndBackToThePressPointLeavesTheListWhereItWas(style: HeaderStyle) throws {

@@ -11,7 +11,7 @@ import Testing
 /// GObject methods, reported through properties and signals, and gone with the bin
 /// (docs/gobject-api.md). The other languages are IntrospectionTests' subject.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct GObjectBinTests {
     init() {
         GLibCriticals.install()

@@ -11,7 +11,7 @@ import Testing
 /// Xvfb, driven by synthesized GDK events delivered to the app's own widgets. Every test waits on
 /// the controller's state or handlers, never on sleeps alone.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct HostTests {
     nonisolated static let kinds: [ListKind] = [.treeview, .listbox, .textview]
 

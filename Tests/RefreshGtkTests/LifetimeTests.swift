@@ -1,3 +1,4 @@
+import RefreshDemo
 import CGtk
 import RefreshCore
 import RefreshGtk
@@ -8,7 +9,7 @@ import Testing
 /// `view.widget`, the way GTK containers own their children, and nothing the view added outlives
 /// the widget — whoever drops what, in whichever order.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct LifetimeTests {
     final class Rows: RowSource {
         var rowCount: Int

@@ -1,3 +1,4 @@
+import RefreshDemo
 import CGtk
 import CGtkShim
 import Dispatch
@@ -22,9 +23,8 @@ final class MainQueueTests: XCTestCase {
 
     override func setUpWithError() throws {
         try MainActor.assumeIsolated {
-            guard MainLoop.hasDisplay, MainLoop.initializeGtk() else {
-                throw XCTSkip("needs a display: run under xvfb-run (scripts/test.sh)")
-            }
+            try Prerequisite.check(.display)
+            try Prerequisite.require(MainLoop.initializeGtk(), "GTK cannot open the display")
             XCTAssertTrue(GtkMainQueue.install(), "not installed on the main thread")
             // Whatever is pending (including the wake-up GLib gives itself after dispatching a
             // source) is handled first, so that the next blocking iteration is the one we count.

@@ -11,7 +11,7 @@ import Testing
 /// view or a list box. Real windows under Xvfb; pointer events are delivered to the innermost
 /// GdkWindow under the point, as the display server does (a tree view's rows window).
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct PinnedHeaderTests {
     init() {
         GLibCriticals.install()
@@ -338,9 +338,10 @@ private struct Rows {
 /// The toplevel as it is on screen, read back from the X server after the next frame was
 /// painted (`gtk_widget_draw` would not do: offscreen, GTK 3 draws every GdkWindow of a
 /// multi-window widget as if at its place, so a moved rows window is not seen). The window is
-/// raised first: other tests' windows may be open at the same place.
+/// raised first: other tests' windows may be open at the same place. In device pixels (twice
+/// the logical size at scale 2).
 @MainActor
-private struct WindowImage {
+struct WindowImage {
     let width: Int, height: Int
     let pixels: [UInt32]
     /// False if no frame was painted in time (the image may be stale).
@@ -357,10 +358,11 @@ private struct WindowImage {
         gtk_widget_queue_draw(window)
         self.painted = MainLoop.run(until: { painted })
         connection.disconnect()
-        width = Int(gdk_window_get_width(gdkWindow))
-        height = min(rows, Int(gdk_window_get_height(gdkWindow)))
-        let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, gint(width), gint(height))!
+        let logicalHeight = min(rows, Int(gdk_window_get_height(gdkWindow)))
+        let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, gdk_window_get_width(gdkWindow), gint(logicalHeight))!
         defer { g_object_unref(pixbuf.gpointer) }
+        width = Int(gdk_pixbuf_get_width(pixbuf))
+        height = Int(gdk_pixbuf_get_height(pixbuf))
         if let dir = g_getenv("PINNED_TEST_DUMP") {
             WindowImage.dumps += 1
             _ = gdk_pixbuf_savev(pixbuf, String(cString: dir) + "/pinned-\(WindowImage.dumps).png", "png", nil, nil, nil)

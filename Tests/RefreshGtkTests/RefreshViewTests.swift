@@ -10,7 +10,7 @@ import Testing
 /// (delivered with gtk_main_do_event, as the display server's would be). They wait on the
 /// widget's state or its handlers, never on sleeps alone.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct RefreshViewTests {
     @Test func threeWheelNotchesAtTheTopArmAndRefresh() throws {
         let h = try GtkHarness()
@@ -115,61 +115,5 @@ struct RefreshViewTests {
         }
         MainLoop.drain()
         #expect(InteropCounters.snapshot == before)
-    }
-}
-
-/// A window with a RefreshView over generated rows, counting what the view asks for.
-@MainActor
-final class GtkHarness {
-    nonisolated static var hasDisplay: Bool { getenv("DISPLAY") != nil }
-
-    final class Rows: RowSource {
-        var rowCount: Int
-        init(_ count: Int) { rowCount = count }
-        func row(at index: Int) -> (title: String, subtitle: String) { ("Row \(index)", "Subtitle \(index)") }
-    }
-
-    let window: UnsafeMutablePointer<GtkWidget>
-    let rows: Rows
-    let view: RefreshView
-    private(set) var refreshes = 0
-    private(set) var loads = 0
-    private(set) var headerTrace: [HeaderPhase] = []
-    private(set) var footerTrace: [FooterPhase] = []
-    private var closed = false
-
-    init(rows count: Int = 300, width: Int32 = 400, height: Int32 = 600) throws {
-        try #require(MainLoop.initializeGtk())
-        rows = Rows(count)
-        view = RefreshView(source: rows)
-        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-        gtk_window_set_default_size(gcast(window), width, height)
-        gtk_container_add(gcast(window), view.widget)
-        view.onRefresh = { [unowned self] in refreshes += 1 }
-        view.onLoadMore = { [unowned self] in loads += 1 }
-        view.onHeaderPhase = { [unowned self] phase, _ in headerTrace.append(phase) }
-        view.onFooterPhase = { [unowned self] phase in footerTrace.append(phase) }
-        gtk_widget_show_all(window)
-        gtk_widget_grab_focus(view.list.area)
-        let drawn = MainLoop.run(until: { self.view.list.hasDrawnFirstFrame })
-        try #require(drawn, "the window never drew its first frame")
-    }
-
-    /// A touchpad source device (`GDK_SOURCE_TOUCHPAD`) on this display: Xvfb has none, so
-    /// EventSynthesis makes one (see `touchpadDevice`).
-    var touchpad: OpaquePointer {
-        get throws { try #require(EventSynthesis.touchpadDevice(view.list.area), "no touchpad device could be made") }
-    }
-
-    /// The physical mouse that synthesized events come from by default.
-    var mouse: OpaquePointer {
-        get throws { try #require(EventSynthesis.mouseDevice(view.list.area), "no mouse device") }
-    }
-
-    func close() {
-        guard !closed else { return }
-        closed = true
-        gtk_widget_destroy(window)
-        MainLoop.drain()
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// ReliabilityTests.swift): a real window under Xvfb, synthesized input, waits on conditions
 /// (deadlines are failsafes only). Synchronous tests, so suites never interleave on the main actor.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct ReliabilityGtkTests {
     // MARK: 1. Release at the trigger line ±0.5 px, every frame
 
@@ -21,11 +21,14 @@ struct ReliabilityGtkTests {
         let h = try GtkHarness()
         defer { h.close() }
         let area = h.view.list.area
-        // Press, pass the slop (swallowed), then pull by exactly `raw` in small steps.
+        // Press, move exactly the slop (swallowed: no pull yet), then pull by exactly `raw` in
+        // small steps.
+        let pastSlop = 40 + Tuning.dragSlop
         EventSynthesis.button(area, press: true, x: 100, y: 40)
-        EventSynthesis.motion(area, x: 100, y: 50, state: EventSynthesis.button1Mask)
+        EventSynthesis.motion(area, x: 100, y: pastSlop, state: EventSynthesis.button1Mask)
+        #expect(h.view.pull == 0, "the slop is swallowed")
         for i in 1...12 {
-            EventSynthesis.motion(area, x: 100, y: 50 + (raw * Double(i) / 12).rounded(),
+            EventSynthesis.motion(area, x: 100, y: pastSlop + (raw * Double(i) / 12).rounded(),
                                   state: EventSynthesis.button1Mask)
         }
         let p = h.view.pull
@@ -34,7 +37,7 @@ struct ReliabilityGtkTests {
         let armed = p >= Tuning.triggerPull
         #expect(h.view.headerPhase == (armed ? .armed : .pulling))
         let frames = FrameSampler(area) { h.view.list.displacement }
-        EventSynthesis.button(area, press: false, x: 100, y: 50 + raw)
+        EventSynthesis.button(area, press: false, x: 100, y: pastSlop + raw)
         let rest = armed ? h.view.headerStyle.heldHeight : 0
         #expect(MainLoop.run(until: {
             h.view.pull == rest && frames.samples.count > 3 && (armed ? h.refreshes == 1 : !h.view.state.needsTicks)
@@ -250,7 +253,7 @@ struct ReliabilityGtkTests {
 // MARK: - 8. Data-source failures, through the demo's SimulatedFeed
 
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct ReliabilityFeedTests {
     @Test func failedRefreshKeepsEveryRowShowsFailedAndRetrySucceeds() throws {
         let h = try FeedHarness(outcomes: [false, true])

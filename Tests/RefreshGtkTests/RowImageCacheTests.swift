@@ -9,7 +9,7 @@ import Testing
 /// pixel for pixel, the same frame drawn row by row; only rows that scrolled in or changed are
 /// drawn again; the images are bounded in bytes; the switch turns every kept thing off.
 @MainActor
-@Suite(.serialized, .enabled(if: MainLoop.hasDisplay, "no display: run the GTK tests under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct RowImageCacheTests {
     /// The demo's feed rows (text, circles, a gradient picture, dimmed ink), counting which rows
     /// were drawn; `versions` overrides a row's drawing version.

@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import CGtk
 import Foundation
@@ -12,7 +13,7 @@ import Testing
 /// mouse; time is the view's injected clock, advanced by hand (`tick()`), so every instant is
 /// exact and nothing waits.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct ScrollSourceTests {
     /// A window whose view runs on a clock the test moves.
     @MainActor

@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import CGtk
 import CGtkShim
@@ -9,7 +10,7 @@ import Testing
 /// Desktop settings the widget follows: gtk-enable-animations, and the "Last updated" time that
 /// stays true while the window stays open.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct SettingsTests {
     /// Sets gtk-enable-animations for the body, then restores it.
     private static func withAnimations<T>(_ enabled: Bool, _ body: () throws -> T) throws -> T {

@@ -1,3 +1,4 @@
+import RefreshDemo
 import CGtk
 import Foundation
 import RefreshCore
@@ -9,7 +10,7 @@ import Testing
 /// the true last row and loads more, and Page Up/Down never skip or repeat a row. Time is the
 /// view's injected clock, moved by hand and delivered with `tick()` and a drawn frame.
 @MainActor
-@Suite(.serialized, .enabled(if: GtkHarness.hasDisplay, "needs a display: run under xvfb-run (scripts/test.sh)"))
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct VariableRowsTests {
     /// Rows 40…200 px tall (estimate 56), a fixed pattern; counts activations.
     final class Tall: RowRenderer {

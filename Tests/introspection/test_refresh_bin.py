@@ -154,6 +154,22 @@ class RefreshBinTests(unittest.TestCase):
         self.assertEqual(app.footer_states[-1], Ptr.FooterState.IDLE)
         self.assertEqual(app.loads, 1)
 
+    def test_footer_mode_none_never_loads(self):
+        """docs/behaviour.md#footer-and-load-more: no room below the rows, nothing loads, whatever asks."""
+        app, bin = self.app, self.app.bin
+        bin.set_footer_mode(Ptr.FooterMode.NONE)
+        self.assertEqual(bin.props.footer_mode, Ptr.FooterMode.NONE)
+        drain()
+        app.wheel(DOWN, 200)
+        drain()
+        end = app.adjustment.get_upper() - app.adjustment.get_page_size()
+        self.assertLessEqual(abs(app.adjustment.get_value() - end), 1, "the wheel did not reach the bottom")
+        bin.load_more()
+        drain()
+        self.assertEqual(app.loads, 0, "load-more was emitted with no footer")
+        self.assertFalse(bin.props.loading)
+        self.assertEqual(bin.props.footer_state, Ptr.FooterState.IDLE)
+
     def test_begin_refreshing_from_code(self):
         app, bin = self.app, self.app.bin
         bin.begin_refreshing()

@@ -9,7 +9,7 @@
  * - PtrScrollableArea (scrollable_area.c): a GtkDrawingArea that implements GtkScrollable
  *   (interface + overridden properties) and owns nothing but the two adjustments a
  *   GtkScrolledWindow hands it; vtable hooks call Swift for adjustment changes and Tab focus.
- * - Its ATK accessible and PtrRefreshBin's (accessible.c): row and footer children, AtkAction,
+ * - Its ATK accessible and PtrRefreshBin's (accessible_*.c): row and footer children, AtkAction,
  *   AtkSelection, states and attributes, fed by the setters below.
  * Everything else (drawing, input, sizing the adjustments) is done from Swift.
  */
@@ -152,11 +152,15 @@ void ptr_refresh_bin_report_header_state(PtrRefreshBin *bin, PtrHeaderState stat
 void ptr_refresh_bin_report_footer_state(PtrRefreshBin *bin, PtrFooterState state);
 void ptr_refresh_bin_emit_refresh(PtrRefreshBin *bin);
 void ptr_refresh_bin_emit_load_more(PtrRefreshBin *bin);
+/* Whether an app connected a handler to `refresh` (`load_more` FALSE) or `load-more`: without one
+ * the controller ends the request itself (docs/behaviour.md, "Footer and load-more": missing handlers). */
+gboolean ptr_refresh_bin_has_handler(PtrRefreshBin *bin, gboolean load_more);
 /* `has_value` FALSE: never updated. `unix_seconds`: wall-clock time. */
 void ptr_refresh_bin_report_last_updated(PtrRefreshBin *bin, gboolean has_value, gdouble unix_seconds);
 /* PtrRefreshList (refresh_list.c): the view's refreshing/loading state, and its signals. */
 void ptr_refresh_list_report(PtrRefreshList *list, gboolean refreshing, gboolean loading);
 void ptr_refresh_list_emit(PtrRefreshList *list, gboolean load_more);
+gboolean ptr_refresh_list_has_handler(PtrRefreshList *list, gboolean load_more);
 /* What a PtrRefreshList asks its view to do (ptr_refresh_list_swift_command). */
 typedef enum {
     PTR_LIST_COMMAND_APPLY,             /* header-style or footer-mode was set */
@@ -191,6 +195,20 @@ static inline GtkListStore *ptr_list_store_new_strings(gint columns) {
 static inline gboolean ptr_widget_class_draw(GtkWidget *widget, cairo_t *cr) {
     GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS(widget);
     return klass->draw != NULL ? klass->draw(widget, cr) : FALSE;
+}
+
+/* Throws away a widget's cached image of its scrolled content without queueing a redraw: the
+ * class's queue_draw_region with an empty region (GtkTreeView, GtkViewport and GtkTextView drop
+ * their whole pixel cache there, then invalidate the region given). Pinned tree view column
+ * headers: a cache repainted while the rows' window was moved holds shifted rows
+ * (docs/gtk3-notes.md, "Pinned column headers"). */
+static inline void ptr_widget_drop_pixel_cache(GtkWidget *widget) {
+    GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS(widget);
+    if (klass->queue_draw_region == NULL)
+        return;
+    cairo_region_t *empty = cairo_region_create();
+    klass->queue_draw_region(widget, empty);
+    cairo_region_destroy(empty);
 }
 
 G_END_DECLS

@@ -27,12 +27,15 @@ typedef enum {
  * PtrFooterMode:
  * @PTR_FOOTER_MODE_AUTO: load more when the footer comes into view
  * @PTR_FOOTER_MODE_PULL: load more on a push past the bottom and release
+ * @PTR_FOOTER_MODE_NONE: no footer at all: no room below the rows, nothing loads
+ *   (#PtrRefreshBin::load-more is never emitted)
  *
  * How load-more is triggered.
  */
 typedef enum {
     PTR_FOOTER_MODE_AUTO,
     PTR_FOOTER_MODE_PULL,
+    PTR_FOOTER_MODE_NONE,
 } PtrFooterMode;
 
 /**

@@ -8,4 +8,7 @@ public enum EngineEvent: Sendable, Equatable {
     case refreshRequested
     /// Run the load-more action now (exactly once per load). Answer with `endLoading`.
     case loadRequested
+    /// A refresh was asked for while a load runs: it begins (`header(.refreshing)`, then
+    /// `refreshRequested`) as soon as the load ends. Reported once per queued refresh.
+    case refreshQueued
 }

@@ -21,16 +21,21 @@ struct DragTracker: Sendable, Equatable {
     private(set) var slack = 0.0
     private var samples: [(t: Double, y: Double)] = []
 
-    /// The drag began at `y` past the slop: the content stays where it is.
+    /// The drag passed the slop; its first motion reported `y`. Only the slop itself is swallowed,
+    /// whatever `y` is: the content follows the rest at once, so pointer travel maps to pull the
+    /// same way however the motion events were batched (docs/behaviour.md, Input model).
     mutating func start(at y: Double) {
         started = true
-        slack = y
+        slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)
     }
 
     /// How far the content follows the finger at `y` (down = positive). Each step moves the content
-    /// the finger's way, at most twice as far as the finger (when slack is given back).
+    /// the finger's way, at most twice as far as the finger (when slack is given back). A finger on
+    /// the other side of the press point has passed it: the slack is all given back, whether or not
+    /// a motion event reported the crossing.
     mutating func follow(_ y: Double) -> Double {
-        if abs(y) < abs(slack) { slack = Double(signOf: slack, magnitudeOf: abs(y)) }
+        let approach = y * slack > 0 ? abs(y) : 0
+        if approach < abs(slack) { slack = Double(signOf: slack, magnitudeOf: approach) }
         return y - slack
     }
 

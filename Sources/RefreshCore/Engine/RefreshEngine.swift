@@ -46,6 +46,9 @@ public struct RefreshEngine: Sendable {
     var arrowTurn: Double { arrow.value(at: now) }
     /// When the last refresh succeeded (for "Last updated").
     public private(set) var lastUpdated: Double?
+    /// A refresh asked for while a load runs: it begins as soon as the load ends
+    /// (docs/behaviour.md#refresh-lifecycle, "One at a time").
+    public private(set) var refreshQueued = false
     private var reportedHeader: HeaderPhase = .idle
     private var reportedFooter: FooterPhase = .idle
     private var events: [EngineEvent] = []
@@ -72,6 +75,9 @@ public struct RefreshEngine: Sendable {
 
     /// Rows shorter than the viewport: the footer stays out of sight and nothing loads (docs/behaviour.md#footer-and-load-more).
     public var isShortList: Bool { rowsHeight < viewportHeight }
+    /// The footer exists: a mode other than `.none`, on a list that is not short. Without it
+    /// nothing loads — auto, pull, keys, click, an AT or `loadMore` (docs/behaviour.md#footer-and-load-more).
+    public var hasFooter: Bool { footerMode != .none && !isShortList }
     /// In auto mode the footer follows the last row inside the scroll range; in pull mode it is
     /// revealed by pushing past the bottom.
     public var footerInScrollRange: Bool { footerMode == .auto && !isShortList }
@@ -100,9 +106,9 @@ public struct RefreshEngine: Sendable {
     private var footerHeld: Bool { footerMode == .pull && footer == .loading }
     private var canRefresh: Bool { footer != .loading && !refreshRunning }
     private var canLoad: Bool {
-        !refreshRunning && footer != .loading && footer != .noMoreData && !isShortList
+        !refreshRunning && footer != .loading && footer != .noMoreData && hasFooter
     }
-    private var canLoadIgnoringArm: Bool { !refreshRunning && !isShortList }
+    private var canLoadIgnoringArm: Bool { !refreshRunning && hasFooter }
 
     /// The scroll range and each edge's overscroll map right now: the first H (or footer height)
     /// px of a held header (footer) are free, a scroll position; beyond, the rubber band.
@@ -175,7 +181,8 @@ public struct RefreshEngine: Sendable {
         handle(.setHeldHeight(height.map { max(0, $0.isFinite ? $0 : 0) }), at: t)
     }
 
-    /// Switches auto/pull load-more at run time.
+    /// Switches auto / pull / no footer at run time. A load under way when the footer goes away
+    /// still ends with `endLoading`.
     public mutating func setFooterMode(_ mode: FooterMode, at t: Double) { handle(.setFooterMode(mode), at: t) }
 
     /// Follows `gtk-enable-animations`. Time first advances to `t` under the old setting; then
@@ -189,7 +196,9 @@ public struct RefreshEngine: Sendable {
     /// Time passes: call on every frame while `needsTicks`.
     public mutating func tick(at t: Double) { handle(.tick, at: t) }
 
-    /// Reveals the header and refreshes. Returns false (a no-op) while refreshing or loading.
+    /// Reveals the header and refreshes. While a load runs the refresh is queued: it begins when the
+    /// load ends (`refreshQueued`, reported once as `EngineEvent.refreshQueued`). Returns false (a
+    /// no-op) while a refresh holds the header, true when it began or was queued.
     @discardableResult
     public mutating func beginRefreshing(at t: Double) -> Bool { handle(.beginRefreshing, at: t).accepted }
 
@@ -307,6 +316,13 @@ extension RefreshEngine {
 
 extension RefreshEngine {
     private mutating func onScroll(delta: Double, source: ScrollSource) -> ScrollDisposition {
+        if let target = physics.keyScrollTarget, gesture == nil, (target - offset) * delta > 0 {
+            // A key scroll (End, Page) under way and a wheel or touchpad going the same way: the
+            // scroll goes on to its target, moved on by the delta; stopping it would lose the key's
+            // target (docs/behaviour.md#keyboard-and-accessibility).
+            physics.retarget(to: min(max(target + delta, 0), maxOffset), at: now)
+            return .consumed
+        }
         let kind: Gesture.Kind = source == .wheel ? .wheel : .touchpad
         beginGestureIfNeeded(kind)
         gesture?.lastInput = now
@@ -428,6 +444,14 @@ extension RefreshEngine {
     }
 
     private mutating func onBeginRefreshing() -> Bool {
+        if footer == .loading, !refreshRunning {
+            // Asked for during a load (F5, the app, an AT): not dropped, started when the load ends.
+            if !refreshQueued {
+                refreshQueued = true
+                emit(.refreshQueued)
+            }
+            return true
+        }
         guard canRefresh else { return false }
         setHeader(.revealing(until: now + duration(Tuning.revealDuration)))
         physics.settleTop(to: heldHeight, duration: duration(Tuning.revealDuration), limits: limits, at: now)
@@ -476,6 +500,13 @@ extension RefreshEngine {
             physics.settleBottom(to: 0, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
         }
         advance(to: now)
+        if refreshQueued {
+            // Whatever the load brought (rows, the end of the data, a failure), the refresh reloads
+            // the first page: still wanted.
+            refreshQueued = false
+            emitChanges()
+            _ = onBeginRefreshing()
+        }
         return true
     }
 }

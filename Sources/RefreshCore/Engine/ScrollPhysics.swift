@@ -13,7 +13,13 @@ struct ScrollPhysics: Sendable {
     /// The list's scroll offset, 0 … `maxOffset`.
     private(set) var offset: Double = 0
     /// A fling or key scroll under way.
-    private(set) var motion: Tween?
+    private(set) var motion: Tween? {
+        didSet { if motion == nil { motionIsFling = false } }
+    }
+    /// The motion under way is a released drag's fling (not a key or programmatic scroll).
+    private var motionIsFling = false
+    /// Where a key or programmatic scroll under way is heading (nil: none, or a fling).
+    var keyScrollTarget: Double? { motionIsFling ? nil : motion?.to }
     /// The overscroll at the top (pull) and at the bottom (push).
     private(set) var top: EdgeMotion = .still(0)
     private(set) var bottom: EdgeMotion = .still(0)
@@ -74,6 +80,7 @@ struct ScrollPhysics: Sendable {
     /// A key scroll or a programmatic move of the offset, with an ease-out (0 s jumps).
     mutating func moveOffset(to target: Double, duration: Double, at t: Double) {
         motion = Tween(from: offset, to: target, start: t, duration: duration)
+        motionIsFling = false
     }
 
     /// A released drag coasts: an ease-out cubic starts at 3·D/T, so T = 3τ matches the release
@@ -82,6 +89,7 @@ struct ScrollPhysics: Sendable {
         let distance = velocity * Tuning.flingTimeConstant
         let target = min(max(offset + distance, 0), limits.maxOffset)
         motion = Tween(from: offset, to: target, start: t, duration: 3 * Tuning.flingTimeConstant)
+        motionIsFling = true
     }
 
     /// Moves the offset along the fling or key scroll to time `t`. Returns how far it moved.

@@ -11,4 +11,5 @@ public enum FooterPhase: String, Sendable, CaseIterable, Equatable {
 public enum FooterMode: String, Sendable, CaseIterable, Equatable {
     case auto         // fires when the footer comes into view (docs/behaviour.md#footer-and-load-more; the default)
     case pull         // push past the bottom and release, like the header (docs/behaviour.md#footer-and-load-more)
+    case none         // no footer at all: no room below the rows, nothing loads (docs/behaviour.md#footer-and-load-more)
 }

@@ -161,6 +161,6 @@ extension RefreshEngine {
         let spinner = footer == .loading
             ? HeaderTimeline.spinner(elapsed: now - loadStarted, animated: animationsEnabled) : nil
         return FooterVisual(mode: footerMode, phase: footer, top: rowsHeight - offset + displacement,
-                            message: message, spinnerAngle: spinner, isShown: !isShortList)
+                            message: message, spinnerAngle: spinner, isShown: hasFooter)
     }
 }

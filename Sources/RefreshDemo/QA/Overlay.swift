@@ -97,12 +97,12 @@ final class QACanvas {
         guard visual.isVisible else { return }
         let scale = Double(gtk_widget_get_scale_factor(widget))
         switch visual.style {
-        case .jike:
+        case .jike where tools.appDrawnHeader == nil:
             let origin = ReferenceOutline.boxOrigin(visual, viewportWidth: width, scale: scale)
             ReferenceOutline(visual.glyph).draw(cr: cr, origin: origin)
-        case .classic, .plain:
-            // The panel the style hangs above the content, and its centre line.
-            let panel = visual.panel(viewportWidth: width)
+        default:
+            // The panel the header hangs above the content, and its centre line.
+            let panel = tools.headerPanel(visual, width: width)
             let line = 1 / scale
             cairo_set_line_width(cr, line)
             cairo_set_source_rgba(cr, 0.93, 0.0, 0.75, 0.95)
@@ -135,7 +135,8 @@ final class QACanvas {
         return (Double(w), Double(h))
     }
 
-    private func panelBackground(_ cr: OpaquePointer, _ rect: Rect) {
+    /// The dark box the overlay panel and the help are drawn in.
+    static func panelBackground(_ cr: OpaquePointer, _ rect: Rect) {
         cairo_new_path(cr)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_set_source_rgba(cr, 0.1, 0.1, 0.12, 0.82)
@@ -149,7 +150,7 @@ final class QACanvas {
         let panelHeight = pad * 2 + Double(lines.count) * lineHeight + 6 + graphHeight + lineHeight
         // Bottom left, clear of the header (which hangs from the top).
         let rect = Rect(x: 8, y: max(8, height - panelHeight - 8), width: panelWidth, height: panelHeight)
-        panelBackground(cr, rect)
+        Self.panelBackground(cr, rect)
         var y = rect.y + pad
         for line in lines {
             _ = text(cr, line, at: Point(rect.x + pad, y))
@@ -175,26 +176,94 @@ final class QACanvas {
         cairo_line_to(cr, graph.x + graph.width, target.rounded() + 0.5)
         cairo_stroke(cr)
         let last = stats.intervals.last.map { ScrubSequence.decimal($0 * 1000, 1) } ?? "–"
-        _ = text(cr, "\(L10n.qaFrames): \(last) ms  16.7 ms ─  \(L10n.qaMissed): \(stats.missed)",
+        _ = text(cr, "\(DemoL10n.qaFrames): \(last) ms  16.7 ms ─  \(DemoL10n.qaMissed): \(stats.missed)",
                  at: Point(graph.x, graph.maxY + 2))
     }
 
     // MARK: Help
 
     private func drawHelp(_ cr: OpaquePointer, width: Double, height: Double) {
-        let rows = QATools.keyTable
-        let pad = 10.0, lineHeight = 16.0
-        let panelWidth = min(width - 16, 380.0)
-        let panelHeight = pad * 2 + lineHeight * Double(rows.count + 1) + 4
-        let rect = Rect(x: (width - panelWidth) / 2, y: max(8, (height - panelHeight) / 2), width: panelWidth,
-                        height: panelHeight)
-        panelBackground(cr, rect)
-        _ = text(cr, L10n.qaKeysTitle, at: Point(rect.x + pad, rect.y + pad), bold: true)
-        var y = rect.y + pad + lineHeight + 4
-        for row in rows {
-            _ = text(cr, row.keys, at: Point(rect.x + pad, y), bold: true, color: (0.6, 0.85, 1))
-            _ = text(cr, row.action(), at: Point(rect.x + pad + 70, y))
-            y += lineHeight
+        HelpPanel(title: DemoL10n.qaKeysTitle, rows: QATools.keyTable.map { ($0.keys, $0.action()) })
+            .draw(cr, widget: widget, width: width, height: height)
+    }
+}
+
+/// The F1 help: a title, then each key and what it does, in a dark box that fits its text and
+/// stays inside the list: when the list is narrower than the text, the actions wrap (at word
+/// boundaries, or between characters in Chinese) instead of running past the box.
+@MainActor
+package struct HelpPanel {
+    /// Logical px: the box's distance from the list's edges, its padding, and the gaps.
+    package static let margin = 8.0
+    static let pad = 10.0
+    static let columnGap = 12.0
+    static let rowGap = 2.0
+    static let titleGap = 6.0
+
+    package let title: String
+    package let rows: [(keys: String, action: String)]
+
+    package init(title: String, rows: [(keys: String, action: String)]) {
+        self.title = title
+        self.rows = rows
+    }
+
+    /// One PangoLayout in the widget's context (its font options and resolution).
+    private final class Text {
+        let layout: OpaquePointer
+        init(_ widget: UnsafeMutablePointer<GtkWidget>, _ string: String, bold: Bool) {
+            layout = gtk_widget_create_pango_layout(widget, nil)!
+            let font = pango_font_description_from_string(bold ? "Monospace Bold 9" : "Monospace 9")
+            pango_layout_set_font_description(layout, font)
+            pango_font_description_free(font)
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_text(layout, string, -1)
+        }
+        deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+        /// Wraps at `width` logical px (nil: one line per paragraph).
+        func wrap(at width: Double?) {
+            pango_layout_set_width(layout, width.map { Int32(clamping: Int(max($0, 1) * Double(PANGO_SCALE))) } ?? -1)
+        }
+
+        var size: (width: Double, height: Double) {
+            var w: gint = 0, h: gint = 0
+            pango_layout_get_pixel_size(layout, &w, &h)
+            return (Double(w), Double(h))
+        }
+
+        func show(_ cr: OpaquePointer, at point: Point, color: (Double, Double, Double)) {
+            cairo_set_source_rgb(cr, color.0, color.1, color.2)
+            cairo_move_to(cr, point.x, point.y)
+            pango_cairo_show_layout(cr, layout)
+            cairo_new_path(cr)
+        }
+    }
+
+    /// Draws the box centred in a `width` × `height` list.
+    package func draw(_ cr: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>, width: Double, height: Double) {
+        let pad = Self.pad
+        let heading = Text(widget, title, bold: true)
+        let keys = rows.map { Text(widget, $0.keys, bold: true) }
+        let actions = rows.map { Text(widget, $0.action, bold: false) }
+        let keyWidth = keys.map(\.size.width).max() ?? 0
+        let natural = max(heading.size.width, keyWidth + Self.columnGap + (actions.map(\.size.width).max() ?? 0))
+        // The text's own width, or what the list leaves; the actions' column takes the rest.
+        let inner = max(1, min(natural, width - 2 * Self.margin - 2 * pad))
+        heading.wrap(at: inner)
+        for action in actions { action.wrap(at: inner - keyWidth - Self.columnGap) }
+        let rowHeights = zip(keys, actions).map { max($0.size.height, $1.size.height) }
+        let boxHeight = 2 * pad + heading.size.height + Self.titleGap
+            + rowHeights.reduce(0, +) + Self.rowGap * Double(max(rows.count - 1, 0))
+        let box = Rect(x: ((width - inner) / 2 - pad).rounded(), y: max(Self.margin, ((height - boxHeight) / 2).rounded()),
+                       width: inner + 2 * pad, height: boxHeight)
+        QACanvas.panelBackground(cr, box)
+        heading.show(cr, at: Point(box.x + pad, box.y + pad), color: (1, 1, 1))
+        var y = box.y + pad + heading.size.height + Self.titleGap
+        for (index, height) in rowHeights.enumerated() {
+            keys[index].show(cr, at: Point(box.x + pad, y), color: (0.6, 0.85, 1))
+            actions[index].show(cr, at: Point(box.x + pad + keyWidth + Self.columnGap, y), color: (1, 1, 1))
+            y += height + Self.rowGap
         }
     }
 }

@@ -46,6 +46,9 @@ package final class QATools {
     private var wrappedHeaderPhase: ((HeaderPhase, Double) -> Void)?
     /// The header the outline was last queued for.
     private var outlinedVisual: HeaderVisual?
+    /// The list's app-drawn header and the built-in style that times it, kept when the
+    /// scrubber's menu switches the list to a built-in style, so that choosing it again restores it.
+    private var appHeader: (style: RefreshHeaderStyle, timings: HeaderStyle)?
 
     /// Whether `animation` lines go on the trace (`--trace-animations`): frame-driven, so off by
     /// default to keep the default trace independent of frame timing.
@@ -108,14 +111,14 @@ package final class QATools {
 
     /// The keys, in the order the help lists them.
     package static let keyTable: [(keys: String, action: @MainActor () -> String)] = [
-        ("S", { L10n.qaKeySlowMotion }),
-        ("P", { L10n.qaKeyPause }),
-        (".", { L10n.qaKeyStep }),
-        ("O", { L10n.qaKeyOverlay }),
-        ("G", { L10n.qaKeyOutline }),
-        ("T", { L10n.qaKeyScrubber }),
-        ("F", { L10n.qaKeySaveFrame }),
-        ("F1, ?", { L10n.qaKeyHelp }),
+        ("S", { DemoL10n.qaKeySlowMotion }),
+        ("P", { DemoL10n.qaKeyPause }),
+        (".", { DemoL10n.qaKeyStep }),
+        ("O", { DemoL10n.qaKeyOverlay }),
+        ("G", { DemoL10n.qaKeyOutline }),
+        ("T", { DemoL10n.qaKeyScrubber }),
+        ("F", { DemoL10n.qaKeySaveFrame }),
+        ("F1, ?", { DemoL10n.qaKeyHelp }),
     ]
 
     /// Handles a QA key (no Ctrl, Alt or Super); false for anything else.
@@ -218,14 +221,14 @@ package final class QATools {
         let p = engine.pull
         let animation = engine.headerAnimation
         var clockText = "×" + ScrubSequence.decimal(clock.factor, 1)
-        if clock.isPaused { clockText += "  " + L10n.qaPaused }
+        if clock.isPaused { clockText += "  " + DemoL10n.qaPaused }
         let time = animation.time.map { " " + ScrubSequence.decimal($0, 3) + " s" } ?? ""
         var lines = [
-            "\(L10n.qaHeader): \(engine.header.rawValue)   \(L10n.qaFooter): \(engine.footer.rawValue)",
-            "\(L10n.qaPull): \(ScrubSequence.decimal(p, 1)) px  s = \(ScrubSequence.decimal(p / Tuning.triggerPull, 3))",
-            "\(L10n.qaPush): \(ScrubSequence.decimal(engine.push, 1)) px",
-            "\(L10n.qaAnimation): \(animation.name)\(time)",
-            "\(L10n.qaRows): \(controller.rowCount)   \(L10n.qaClock): \(clockText)",
+            "\(DemoL10n.qaHeader): \(engine.header.rawValue)   \(DemoL10n.qaFooter): \(engine.footer.rawValue)",
+            "\(DemoL10n.qaPull): \(ScrubSequence.decimal(p, 1)) px  s = \(ScrubSequence.decimal(p / Tuning.triggerPull, 3))",
+            "\(DemoL10n.qaPush): \(ScrubSequence.decimal(engine.push, 1)) px",
+            "\(DemoL10n.qaAnimation): \(animation.name)\(time)",
+            "\(DemoL10n.qaRows): \(controller.rowCount)   \(DemoL10n.qaClock): \(clockText)",
         ]
         if let scrubber, let caption = scrubber.caption { lines.append("scrub: \(caption)") }
         return lines
@@ -233,10 +236,39 @@ package final class QATools {
 
     // MARK: - The header the tools describe
 
+    /// The header the list draws: its app-drawn one (`customHeaderStyle`), else nil (the
+    /// built-in `headerStyle`).
+    package var appDrawnHeader: RefreshHeaderStyle? { controller.customHeaderStyle }
+
+    /// The header's name in file names and the scrubber's menu: the built-in style's, or the
+    /// app-drawn header's type name without "Header" ("arc" for `ArcHeader`).
+    package var headerName: String {
+        guard let style = appDrawnHeader else { return controller.headerStyle.rawValue }
+        return Self.name(of: style)
+    }
+
+    static func name(of style: RefreshHeaderStyle) -> String {
+        var name = String(describing: type(of: style))
+        if name.hasSuffix("Header"), name.count > 6 { name.removeLast(6) }
+        return name.lowercased()
+    }
+
+    /// The header visual at `moment` for the list's header (an app-drawn one held at its height).
+    func sceneVisual(_ moment: HeaderMoment) -> HeaderVisual {
+        HeaderScene.visual(moment, style: controller.headerStyle, heldHeight: appDrawnHeader?.heldHeight)
+    }
+
     /// The header visual now: the scrubber's scene, or the live engine's.
     func currentHeaderVisual() -> HeaderVisual {
-        if let scrubMoment { return HeaderScene.visual(scrubMoment, style: controller.headerStyle) }
+        if let scrubMoment { return sceneVisual(scrubMoment) }
         return controller.state.headerVisual
+    }
+
+    /// The panel the header hangs above the content (its held height, full width), where the
+    /// outline frames a classic, plain or app-drawn header.
+    func headerPanel(_ visual: HeaderVisual, width: Double) -> Rect {
+        guard let style = appDrawnHeader else { return visual.panel(viewportWidth: width) }
+        return Rect(x: 0, y: visual.contentTop - style.heldHeight, width: width, height: style.heldHeight)
     }
 
     /// Draws the list as the widget would with the scene's header at `moment`: the theme's
@@ -245,7 +277,7 @@ package final class QATools {
     func drawScrubFrame(_ cr: OpaquePointer, moment: HeaderMoment, width: Double, height: Double,
                         inPaint: Bool = false) {
         let widget = surface.widget
-        let visual = HeaderScene.visual(moment, style: controller.headerStyle)
+        let visual = sceneVisual(moment)
         surface.renderContent(cr, contentTop: visual.contentTop, inPaint: inPaint)
         // The header hangs below a tree view's pinned column headers, as in the window.
         let top = surface.headerTop
@@ -253,8 +285,13 @@ package final class QATools {
         cairo_rectangle(cr, 0, top, width, max(0, height - top))
         cairo_clip(cr)
         cairo_translate(cr, 0, top)
-        HeaderPainter(pangoContext: gtk_widget_get_pango_context(widget))
-            .draw(visual, cr: cr, width: width, palette: Palette.theme(gtk_widget_get_style_context(widget)))
+        let painter = HeaderPainter(pangoContext: gtk_widget_get_pango_context(widget))
+        let palette = Palette.theme(gtk_widget_get_style_context(widget))
+        if let style = appDrawnHeader {
+            painter.draw(visual, style: style, cr: cr, width: width, palette: palette)
+        } else {
+            painter.draw(visual, cr: cr, width: width, palette: palette)
+        }
         cairo_restore(cr)
     }
 
@@ -275,7 +312,7 @@ package final class QATools {
     package func frameFileName() -> String {
         let visual = currentHeaderVisual()
         let state = scrubMoment != nil ? "scrub" : controller.headerPhase.rawValue
-        return "refresh-\(controller.headerStyle.rawValue)-\(state)-p\(ScrubSequence.decimal(visual.pull, 2)).png"
+        return "refresh-\(headerName)-\(state)-p\(ScrubSequence.decimal(visual.pull, 2)).png"
     }
 
     /// F: writes the current frame into `saveDirectory`; returns its path (nil on failure).
@@ -297,7 +334,7 @@ package final class QATools {
         }
         savedFrames.append(path)
         trace?.emit("frame", ["path": .string(path)])
-        FileDescriptorSink.standardError.write(L10n.qaSaved(path) + "\n")
+        FileDescriptorSink.standardError.write(DemoL10n.qaSaved(path) + "\n")
         return path
     }
 
@@ -318,23 +355,52 @@ package final class QATools {
         pausedForScrub = !clock.isPaused
         clock.setPaused(true)
         let parent = gtk_widget_get_toplevel(container)
-        let scrubber = Scrubber(style: controller.headerStyle, parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
+        if let style = appDrawnHeader { appHeader = (style, controller.headerStyle) }
+        var headers = HeaderStyle.allCases.map { (id: $0.rawValue, label: $0.rawValue) }
+        if let appHeader { headers.append((Self.appHeaderID, Self.name(of: appHeader.style))) }
+        let scrubber = Scrubber(headers: headers, active: appDrawnHeader != nil ? Self.appHeaderID : controller.headerStyle.rawValue,
+                                parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
         self.scrubber = scrubber
         scrubber.onMoment = { [weak self] moment in
             self?.scrubMoment = moment
             self?.canvas.queueDraw()
         }
-        scrubber.onStyle = { [weak self] style in
-            self?.controller.headerStyle = style
+        scrubber.onHeader = { [weak self] id in
+            self?.setHeader(id)
             self?.canvas.queueDraw()
         }
         scrubber.onClosed = { [weak self] in self?.scrubberClosed() }
         scrubber.show()
     }
 
+    /// The scrubber menu's id of the list's app-drawn header.
+    package static let appHeaderID = "app"
+
+    /// The scrubber menu's choice: a built-in style (the app-drawn header set aside), or the
+    /// app-drawn header back with the style that times it.
+    private func setHeader(_ id: String) {
+        if id == Self.appHeaderID, let appHeader {
+            controller.headerStyle = appHeader.timings
+            controller.customHeaderStyle = appHeader.style
+        } else if let style = HeaderStyle(rawValue: id) {
+            controller.customHeaderStyle = nil
+            controller.headerStyle = style
+        }
+    }
+
     /// The scrubber's moment, for tests and scripted QA (as if the scale was moved).
     package func scrub(to position: Double) {
         scrubber?.setPosition(position)
+    }
+
+    /// The scrubber's header menu (id, label) and its chosen id; empty and nil when closed.
+    package var scrubberHeaders: (entries: [(id: String, label: String)], active: String?) {
+        (scrubber?.headerEntries ?? [], scrubber?.activeHeader)
+    }
+
+    /// Chooses a header in the scrubber's menu, as the user would.
+    package func scrubHeader(_ id: String) {
+        scrubber?.selectHeader(id)
     }
 
     private func scrubberClosed() {

@@ -1,4 +1,3 @@
-import RefreshTestSupport
 import RefreshGtk
 import RefreshQA
 import ArgumentParser
@@ -166,7 +165,7 @@ package final class Recorder {
         let rows = DemoRows(count: 300)
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         defer { gtk_widget_destroy(window); MainLoop.drain() }
-        gtk_window_set_title(gcast(window), L10n.windowTitle)
+        gtk_window_set_title(gcast(window), DemoL10n.windowTitle)
         gtk_window_set_default_size(gcast(window), Recorder.width, Recorder.height)
         gtk_window_set_resizable(gcast(window), 0)
         let (view, foreignList) = makeController(rows: rows)

@@ -4,9 +4,10 @@ import CGtk
 import RefreshCore
 
 /// The T key's panel: a small window with a GtkScale over the header's whole sequence (pull
-/// 0→1, armed, morph, spin, end, failed — `ScrubSequence`), a style and a theme combo box. The
-/// live clock is paused while it is open; the list shows the scene's header at the scale's
-/// moment, drawn by the live painter for the current style, theme and scale. All keyboard:
+/// 0→1, armed, morph, spin, end, failed — `ScrubSequence`), a header combo box (the built-in
+/// styles and the list's own app-drawn header, if it has one) and a theme combo box. The live
+/// clock is paused while it is open; the list shows the scene's header at the scale's moment,
+/// drawn by the live painter for the list's header, theme and scale. All keyboard:
 /// Tab between the controls, arrows and Page keys on the scale, Escape closes.
 @MainActor
 final class Scrubber {
@@ -20,12 +21,14 @@ final class Scrubber {
     private(set) var caption: String?
 
     var onMoment: ((HeaderMoment) -> Void)?
-    var onStyle: ((HeaderStyle) -> Void)?
+    /// The header entry chosen (an id of `headers`).
+    var onHeader: ((String) -> Void)?
     var onClosed: (() -> Void)?
 
-    init(style: HeaderStyle, parent: UnsafeMutablePointer<GtkWidget>?) {
+    /// `headers`: the header combo's entries (id, label); `active`: the list's header's id.
+    init(headers: [(id: String, label: String)], active: String, parent: UnsafeMutablePointer<GtkWidget>?) {
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-        gtk_window_set_title(gcast(window), L10n.qaScrubberTitle)
+        gtk_window_set_title(gcast(window), DemoL10n.qaScrubberTitle)
         gtk_window_set_default_size(gcast(window), 420, -1)
         gtk_window_set_type_hint(gcast(window), GDK_WINDOW_TYPE_HINT_UTILITY)
         if let parent {
@@ -51,26 +54,25 @@ final class Scrubber {
         gtk_label_set_xalign(gcast(label), 0)
 
         styles = gtk_combo_box_text_new()
-        for item in HeaderStyle.allCases { gtk_combo_box_text_append(gcast(styles), item.rawValue, item.rawValue) }
-        _ = gtk_combo_box_set_active_id(gcast(styles), style.rawValue)
+        for header in headers { gtk_combo_box_text_append(gcast(styles), header.id, header.label) }
+        _ = gtk_combo_box_set_active_id(gcast(styles), active)
         themes = gtk_combo_box_text_new()
-        gtk_combo_box_text_append(gcast(themes), "light", L10n.qaLight)
-        gtk_combo_box_text_append(gcast(themes), "dark", L10n.qaDark)
+        gtk_combo_box_text_append(gcast(themes), "light", DemoL10n.qaLight)
+        gtk_combo_box_text_append(gcast(themes), "dark", DemoL10n.qaDark)
         _ = gtk_combo_box_set_active_id(gcast(themes), Scrubber.prefersDark() ? "dark" : "light")
 
         gtk_grid_attach(gcast(grid), scale, 0, 0, 4, 1)
         gtk_grid_attach(gcast(grid), label, 0, 1, 4, 1)
-        gtk_grid_attach(gcast(grid), gtk_label_new(L10n.qaStyle), 0, 2, 1, 1)
+        gtk_grid_attach(gcast(grid), gtk_label_new(DemoL10n.qaStyle), 0, 2, 1, 1)
         gtk_grid_attach(gcast(grid), styles, 1, 2, 1, 1)
-        gtk_grid_attach(gcast(grid), gtk_label_new(L10n.qaTheme), 2, 2, 1, 1)
+        gtk_grid_attach(gcast(grid), gtk_label_new(DemoL10n.qaTheme), 2, 2, 1, 1)
         gtk_grid_attach(gcast(grid), themes, 3, 2, 1, 1)
         gtk_container_add(gcast(window), grid)
 
         connections.append(GSignal.connect(scale, "value-changed") { [weak self] in self?.changed() })
         connections.append(GSignal.connect(styles, "changed") { [weak self] in
-            guard let self, let id = gtk_combo_box_get_active_id(gcast(self.styles)),
-                  let style = HeaderStyle(rawValue: String(cString: id)) else { return }
-            self.onStyle?(style)
+            guard let self, let id = gtk_combo_box_get_active_id(gcast(self.styles)) else { return }
+            self.onHeader?(String(cString: id))
             self.changed()
         })
         connections.append(GSignal.connect(themes, "changed") { [weak self] in
@@ -90,6 +92,31 @@ final class Scrubber {
         gtk_widget_grab_focus(scale)
         changed()
     }
+
+    /// The header combo's entries and the chosen one's id, as the user sees them.
+    var headerEntries: [(id: String, label: String)] {
+        let model = gtk_combo_box_get_model(gcast(styles))
+        var entries: [(id: String, label: String)] = []
+        var iter = GtkTreeIter()
+        var valid = gtk_tree_model_get_iter_first(model, &iter) != 0
+        // GtkComboBoxText's model: column 0 the text, column 1 the id.
+        func string(_ column: gint) -> String {
+            var value = GValue()
+            gtk_tree_model_get_value(model, &iter, column, &value)
+            defer { g_value_unset(&value) }
+            return g_value_get_string(&value).map { String(cString: $0) } ?? ""
+        }
+        while valid {
+            entries.append((string(1), string(0)))
+            valid = gtk_tree_model_iter_next(model, &iter) != 0
+        }
+        return entries
+    }
+
+    var activeHeader: String? { gtk_combo_box_get_active_id(gcast(styles)).map { String(cString: $0) } }
+
+    /// Chooses a header entry, as the user would in the combo box.
+    func selectHeader(_ id: String) { _ = gtk_combo_box_set_active_id(gcast(styles), id) }
 
     func setPosition(_ position: Double) {
         gtk_range_set_value(gcast(scale), position)
@@ -115,7 +142,7 @@ final class Scrubber {
         connections.removeAll()
         let done = onClosed
         onMoment = nil
-        onStyle = nil
+        onHeader = nil
         onClosed = nil
         done?()
     }

@@ -1,6 +1,6 @@
 import CGtk
 
-/// A GtkTreeView's or GtkListBox's selection and cursor as they were when a press began, put
+/// A GtkTreeView's, GtkListBox's or GtkTextView's selection and cursor as they were when a press began, put
 /// back when the press turns out to be a pull or a scroll (docs/architecture.md, "Hosts").
 ///
 /// HACK: GTK 3.24 selects on press: GtkTreeView's multi-press gesture moves the cursor to the
@@ -14,6 +14,8 @@ final class HostSelection {
         case treeView(selected: [OpaquePointer], cursor: OpaquePointer?)
         /// Selected rows (referenced).
         case listBox(selected: [UnsafeMutablePointer<GtkWidget>])
+        /// A text view's cursor and selection bound, as character offsets.
+        case textView(insert: gint, bound: gint)
     }
 
     private let saved: Saved
@@ -53,7 +55,15 @@ final class HostSelection {
             }
             g_list_free(rows)
             saved = .listBox(selected: selected)
-        case .textView, .iconView, .flowBox, .other:
+        case .textView:
+            // GtkTextView moves its cursor on press and selects as the pointer drags, before the
+            // drag is a pull: a pull over held text selects nothing either.
+            guard let buffer = gtk_text_view_get_buffer(gcast(content)) else { return nil }
+            var insert = GtkTextIter(), bound = GtkTextIter()
+            gtk_text_buffer_get_iter_at_mark(buffer, &insert, gtk_text_buffer_get_insert(buffer))
+            gtk_text_buffer_get_iter_at_mark(buffer, &bound, gtk_text_buffer_get_selection_bound(buffer))
+            saved = .textView(insert: gtk_text_iter_get_offset(&insert), bound: gtk_text_iter_get_offset(&bound))
+        case .iconView, .flowBox, .other:
             return nil
         }
     }
@@ -65,6 +75,8 @@ final class HostSelection {
             cursor.map { gtk_tree_row_reference_free($0) }
         case let .listBox(selected):
             selected.forEach { g_object_unref($0) }
+        case .textView:
+            break
         }
     }
 
@@ -107,6 +119,12 @@ final class HostSelection {
             for row in selected where gtk_widget_get_parent(row) == content {
                 gtk_list_box_select_row(box, gcast(row))
             }
+        case let .textView(insert, bound):
+            guard let buffer = gtk_text_view_get_buffer(gcast(content)) else { return }
+            var insertIter = GtkTextIter(), boundIter = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &insertIter, insert)
+            gtk_text_buffer_get_iter_at_offset(buffer, &boundIter, bound)
+            gtk_text_buffer_select_range(buffer, &insertIter, &boundIter)
         }
     }
 

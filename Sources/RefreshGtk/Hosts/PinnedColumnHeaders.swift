@@ -7,8 +7,8 @@ import CGtkShim
 ///
 /// GtkTreeView shows its rows in a private child GdkWindow, the *bin window*, placed at
 /// y = header height beside a header window. Instead of moving the whole scrolled window (what
-/// the bin does for other hosts), the pull moves the bin window down (where rows are hit and
-/// damaged), the tree view is drawn with its rows shifted by as much (`draw`), and the refresh
+/// the bin does for other hosts), the pull moves the bin window down (where rows are hit,
+/// damaged and drawn: `draw` keeps the tree view's pixel cache out of it), and the refresh
 /// header is drawn in the gap between the column headers and the first row.
 @MainActor
 final class PinnedColumnHeaders {
@@ -24,6 +24,8 @@ final class PinnedColumnHeaders {
     /// The bin window sits at its place while the tree view handles one pointer or touch event.
     private var inputAtHome = false
     private var isDetached = false
+    /// The tree view's pixel cache was repainted while the rows' window was moved.
+    private var cacheHoldsMovedRows = false
 
     init(treeView: UnsafeMutablePointer<GtkWidget>, drawHeader: @escaping @MainActor (OpaquePointer, Double, Double) -> Void,
          modeChanged: @escaping @MainActor () -> Void) {
@@ -171,23 +173,50 @@ final class PinnedColumnHeaders {
         gdk_window_invalidate_rect(window, &rect, 0)
     }
 
-    /// HACK: GTK 3.24 paints a whole toplevel in one pass in widget coordinates, and GtkTreeView
-    /// paints its rows (through its pixel cache) at y = header height whatever the bin window's
-    /// position: moving the window moves where rows are hit and damaged, not where they are
-    /// drawn. So while the rows are moved, the tree view is drawn in parts: its own draw
-    /// translated by the offset and clipped below the gap (the rows), its own draw clipped to
-    /// the column headers, then the gap (background and refresh header). Returns true when it
-    /// drew the tree view itself.
+    /// HACK: GtkTreeView (GTK 3.24) draws its rows through a pixel cache, an image of the rows
+    /// in tree coordinates shown at y = header height whatever the bin window's position, and
+    /// repaints the cache's damaged parts in the bin window's real coordinates: repainted while
+    /// the window is moved, the cache keeps rows shifted by the offset and shows them so, partly
+    /// (a hover, a selection, a drag: rows doubled, missing or out of order) or wholly (a prepend:
+    /// the rows rest off their place), until that part is repainted at home. Measured; see
+    /// docs/gtk3-notes.md, "Pinned column headers". So while the rows are moved, the tree view's
+    /// class draw goes to a recording surface: not the window's surface type, so GtkTreeView
+    /// skips its cache and draws the damaged rows directly, where the bin window is; the
+    /// recording is played onto the window below the gap. The cache, repainted meanwhile, is
+    /// dropped at the first draw back at home. Then the tree view clipped to its column headers,
+    /// and the gap: background and refresh header. Returns true when it drew the tree view.
     private func draw(_ cr: OpaquePointer) -> Bool {
-        guard offset > 0, isActive else { return false }
+        guard offset > 0, isActive else {
+            if cacheHoldsMovedRows {
+                cacheHoldsMovedRows = false
+                ptr_widget_drop_pixel_cache(treeView)
+            }
+            return false
+        }
+        cacheHoldsMovedRows = true
         let width = Double(gtk_widget_get_allocated_width(treeView))
         let height = Double(gtk_widget_get_allocated_height(treeView))
         let top = Double(homeY), gap = Double(offset)
+        let rows = (top: top + gap, height: max(0, height - top - gap))
+        var scaleX = 1.0, scaleY = 1.0
+        cairo_surface_get_device_scale(cairo_get_target(cr), &scaleX, &scaleY)
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)
+        defer { cairo_surface_destroy(recording) }
+        cairo_surface_set_device_scale(recording, scaleX, scaleY)
+        let recorder = cairo_create(recording)
+        // The damaged part of the rows only: GtkTreeView draws rows from the clip's top in the
+        // bin window, and from the clip's top itself when that lies above the window.
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        cairo_rectangle(recorder, x1, max(y1, rows.top), x2 - x1, max(0, y2 - max(y1, rows.top)))
+        cairo_clip(recorder)
+        _ = ptr_widget_class_draw(treeView, recorder)
+        cairo_destroy(recorder)
         cairo_save(cr)
-        cairo_rectangle(cr, 0, top + gap, width, max(0, height - top - gap))
+        cairo_rectangle(cr, 0, rows.top, width, rows.height)
         cairo_clip(cr)
-        cairo_translate(cr, 0, gap)
-        _ = ptr_widget_class_draw(treeView, cr)
+        cairo_set_source_surface(cr, recording, 0, 0)
+        cairo_paint(cr)
         cairo_restore(cr)
         if top > 0 {
             cairo_save(cr)

@@ -129,7 +129,13 @@ public final class RefreshBin: RefreshController {
             ptr_refresh_bin_emit_refresh(gobject)
         case .loadRequested:
             ptr_refresh_bin_emit_load_more(gobject)
+        case .refreshQueued:
+            break
         }
+    }
+
+    override func gobjectAnswers(loadMore: Bool) -> Bool {
+        ptr_refresh_bin_has_handler(gobject, loadMore ? 1 : 0) != 0
     }
 }
 

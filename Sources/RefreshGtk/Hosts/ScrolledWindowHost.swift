@@ -203,7 +203,16 @@ package final class ScrolledWindowHost: ScrollHost {
         case .pageUp: target = current - page
         case .pageDown: target = current + page
         }
-        gtk_adjustment_set_value(vadjustment, min(max(target, lower), max(lower, end)))
+        let value = min(max(target, lower), max(lower, end))
+        // End goes to the very end, as on our list: past the rows, the footer's room (auto mode),
+        // which the adjustment cannot scroll into.
+        footerShift = command == .end ? extraBottom : 0
+        if abs(value - current) > 0.001 {
+            gtk_adjustment_set_value(vadjustment, value)  // valueChanged reports it
+        } else {
+            applyChildOffset()
+            hooks?.offsetChanged(offset)
+        }
         return true
     }
 

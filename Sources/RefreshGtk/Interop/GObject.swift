@@ -1,17 +1,19 @@
 import CGtk
 
 /// Anything that points at a GObject instance, whatever Swift imported its C type as:
-/// complete structs come as `UnsafeMutablePointer<T>`, incomplete ones as `OpaquePointer`.
-package protocol GObjectReference {
+/// complete structs come as `UnsafeMutablePointer<T>` (`GtkWidget`, `GtkTreeView`), incomplete
+/// ones as `OpaquePointer` (`GtkTreeModel`, `GtkGesture`). ``GSignal`` takes either.
+public protocol GObjectReference {
+    /// The instance as C's `gpointer`.
     var gpointer: UnsafeMutableRawPointer { get }
 }
 
 extension UnsafeMutablePointer: GObjectReference {
-    package var gpointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+    public var gpointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 }
 
 extension OpaquePointer: GObjectReference {
-    package var gpointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+    public var gpointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 }
 
 /// The C cast macros (`GTK_CONTAINER(w)`, `GTK_WINDOW(w)`, …) are not imported; this is their

@@ -1,10 +1,13 @@
 import CGtk
 
-/// A connected signal handler. `disconnect()` is idempotent and safe after the instance was
-/// disposed: GLib drops the closure at dispose, which marks the handle dead before the
-/// instance's memory can go away.
+/// A connected signal handler, returned by the `GSignal.connect…` functions. Keep it to
+/// disconnect the handler early; otherwise the handler lives as long as the instance (GLib
+/// releases the closure when the instance is disposed).
+///
+/// `disconnect()` is idempotent and safe after the instance was disposed: GLib drops the closure
+/// at dispose, which marks the handle dead before the instance's memory can go away.
 @MainActor
-package final class SignalConnection {
+public final class SignalConnection {
     private let instance: UnsafeMutableRawPointer
     private let id: gulong
     private let box: CallbackBox
@@ -16,9 +19,11 @@ package final class SignalConnection {
         self.box = box
     }
 
-    package var isConnected: Bool { !disconnected && box.alive }
+    /// False once disconnected, or once GLib dropped the handler (its instance was disposed).
+    public var isConnected: Bool { !disconnected && box.alive }
 
-    package func disconnect() {
+    /// Disconnects the handler; does nothing when it is no longer connected.
+    public func disconnect() {
         guard isConnected else { return }
         disconnected = true
         // The closure stays alive while its emission runs, so double-check with GLib.
@@ -28,17 +33,28 @@ package final class SignalConnection {
     }
 }
 
-/// Connects Swift closures to GObject signals. One non-capturing `@convention(c)` trampoline per
-/// C signature (Swift 6.3 cannot compile capturing ones); the closure travels as user data in a
-/// retained box that the `GClosureNotify` releases. Handlers run on the main thread, which is the
-/// main actor. Boolean event signals are connected before the class handler so that returning
-/// `true` stops the default handling (pass `after: true` only for notifications).
+/// Connects Swift closures to GObject signals, the way `g_signal_connect` does in C (Swift cannot
+/// call that macro, nor turn a capturing closure into a C callback):
+///
+/// ```swift
+/// GSignal.connect(window, "destroy") { gtk_main_quit() }
+/// GSignal.connectPointers(treeView, "row-activated") { path, _ in open(path) }
+/// ```
+///
+/// Pick the function by the signal's C signature (its GTK documentation): no argument, one
+/// pointer, two pointers, or an event. Handlers run on the main thread, which is the main actor.
+/// The closure is released when the handler is disconnected or the instance disposed.
+///
+/// How: one non-capturing `@convention(c)` trampoline per C signature (Swift 6.3 cannot compile
+/// capturing ones); the closure travels as user data in a retained box that the
+/// `GClosureNotify` releases. Boolean event signals are connected before the class handler so
+/// that returning `true` stops the default handling (pass `after: true` only for notifications).
 @MainActor
-package enum GSignal {
+public enum GSignal {
     /// `void (*)(GObject *instance, gpointer data)`: "destroy", "clicked", "value-changed",
     /// "style-updated", "activate", …
     @discardableResult
-    package static func connect(
+    public static func connect(
         _ instance: some GObjectReference, _ signal: String, after: Bool = false,
         _ handler: @escaping @MainActor () -> Void
     ) -> SignalConnection {
@@ -52,7 +68,7 @@ package enum GSignal {
     /// argument: "screen-changed", gesture "begin"/"end" (the GdkEventSequence), "notify::…"
     /// (the GParamSpec), …
     @discardableResult
-    package static func connectPointer(
+    public static func connectPointer(
         _ instance: some GObjectReference, _ signal: String, after: Bool = false,
         _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
     ) -> SignalConnection {
@@ -68,7 +84,7 @@ package enum GSignal {
 
     /// A property change: "notify::<property>".
     @discardableResult
-    package static func connectNotify(
+    public static func connectNotify(
         _ instance: some GObjectReference, property: String, _ handler: @escaping @MainActor () -> Void
     ) -> SignalConnection {
         connectPointer(instance, "notify::\(property)") { _ in handler() }
@@ -78,7 +94,7 @@ package enum GSignal {
     /// "key-press-event", "motion-notify-event", "touch-event", "delete-event", …
     /// Return `true` to stop other handlers and the default one.
     @discardableResult
-    package static func connectEvent(
+    public static func connectEvent(
         _ widget: some GObjectReference, _ signal: String,
         _ handler: @escaping @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool
     ) -> SignalConnection {
@@ -153,8 +169,10 @@ package enum GSignal {
         return attach(gesture, signal, unsafeBitCast(trampoline, to: GCallback.self), handler, false)
     }
 
-    /// A signal with two pointer arguments (GtkTreeView's "row-activated": the path, the column).
-    package static func connectPointers(
+    /// `void (*)(GObject *instance, gpointer first, gpointer second, gpointer data)` for signals
+    /// with two pointer arguments (GtkTreeView's "row-activated": the GtkTreePath, the column).
+    @discardableResult
+    public static func connectPointers(
         _ instance: some GObjectReference, _ signal: String, after: Bool = false,
         _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
     ) -> SignalConnection {

@@ -41,17 +41,25 @@ package final class TickCallback {
     }
 }
 
-/// A GLib timeout on the default main context (`g_timeout_add_full`). `cancel()` is idempotent
-/// and safe after the timeout fired: a one-shot that already ran is never removed twice (GLib
-/// reuses source ids, so removing a stale id could cancel somebody else's source).
+/// A GLib timeout on the default main context (`g_timeout_add_full`) running a Swift closure:
+///
+/// ```swift
+/// let poll = Timeout(every: 1000) { checkMail(); return true }   // until it returns false
+/// _ = Timeout(after: 0.5) { view.endRefreshing(ok: true, insertedAtTop: 3) }
+/// ```
+///
+/// The timeout runs whether or not the `Timeout` is kept; keep it to ``cancel()`` it.
+/// `cancel()` is idempotent and safe after the timeout fired: a one-shot that already ran is
+/// never removed twice (GLib reuses source ids, so removing a stale id could cancel somebody
+/// else's source).
 @MainActor
-package final class Timeout {
+public final class Timeout {
     private let id: guint
     private let box: CallbackBox
     private var cancelled = false
 
     /// Calls `handler` every `milliseconds` while it returns true.
-    package init(every milliseconds: UInt32, _ handler: @escaping @MainActor () -> Bool) {
+    public init(every milliseconds: UInt32, _ handler: @escaping @MainActor () -> Bool) {
         let trampoline: @convention(c) (gpointer?) -> gboolean = { data in
             MainActor.assumeIsolated {
                 ClosureBox<@MainActor () -> Bool>.closure(data)() ? ptr_source_continue() : ptr_source_remove()
@@ -66,8 +74,9 @@ package final class Timeout {
                                      destroyNotify)
     }
 
-    /// Calls `handler` once, after `seconds` (rounded to whole milliseconds).
-    package convenience init(after seconds: Double, _ handler: @escaping @MainActor () -> Void) {
+    /// Calls `handler` once, after `seconds` (rounded to whole milliseconds; negative or not a
+    /// number: at once).
+    public convenience init(after seconds: Double, _ handler: @escaping @MainActor () -> Void) {
         let milliseconds = (seconds * 1000).rounded()
         self.init(every: milliseconds.isFinite ? UInt32(min(max(milliseconds, 0), Double(UInt32.max))) : 0) {
             handler()
@@ -76,9 +85,10 @@ package final class Timeout {
     }
 
     /// False once cancelled, or once GLib dropped it (a one-shot that fired).
-    package var isPending: Bool { !cancelled && box.alive }
+    public var isPending: Bool { !cancelled && box.alive }
 
-    package func cancel() {
+    /// Removes the timeout; does nothing once it is no longer pending.
+    public func cancel() {
         guard isPending else { return }
         cancelled = true
         g_source_remove(id)

@@ -21,6 +21,15 @@ import CGtkShim
 /// gtk_main()
 /// ```
 ///
+/// Quitting: once `gtk_main()` (or `g_application_run()`) has returned, nothing services the main
+/// queue any more, so a refresh that closing the window cancelled would never get to run its
+/// `catch` and `defer` blocks. Call ``finishPendingActions(timeout:)`` after the loop returns:
+///
+/// ```swift
+/// gtk_main()
+/// MainActor.assumeIsolated { GtkMainQueue.finishPendingActions() }
+/// ```
+///
 /// Removal: when the app quits through `g_application_run`, the source is removed at the
 /// application's `shutdown`; an app running `gtk_main()` can call ``uninstall()`` after it returns.
 /// See ``uninstall()`` for what removal does and does not do.
@@ -61,6 +70,37 @@ public enum GtkMainQueue {
     public static func uninstall() {
         uninstalledByApp = true
         detach()
+    }
+
+    /// Lets the async refresh and load-more tasks that are still running finish: call it once
+    /// `gtk_main()` or `g_application_run()` has returned, when nothing services the main queue
+    /// any more.
+    ///
+    /// Closing a window destroys its views, which cancels their ``RefreshController/refreshAction``
+    /// and ``RefreshController/loadMoreAction`` tasks; but a cancelled task still has to run to
+    /// its end on the main actor — its `catch` and `defer` blocks, where an app closes a
+    /// connection or a file. This runs GLib's default main context, servicing the main queue,
+    /// until every such task of every view has returned or thrown, or until `timeout` seconds
+    /// have passed (a task that ignores cancellation is left behind). Other GLib sources due in
+    /// that time run too, as under `gtk_main()`. It works whether the queue is installed or not
+    /// (after ``uninstall()`` or a GApplication's shutdown it services the queue only while it
+    /// runs).
+    ///
+    /// Destroy the windows first (quit from a window's `destroy` signal, as the example does): a
+    /// live view's task is not cancelled, and this waits for it to finish.
+    ///
+    /// Off the process's main thread (see ``install()``) it does nothing.
+    public static func finishPendingActions(timeout: Double = 5) {
+        guard AsyncActions.liveTasks > 0 else { return }
+        let wasInstalled = isInstalled
+        guard attach() else { return }
+        defer { if !wasInstalled { detach() } }
+        var timedOut = false
+        let deadline = Timeout(after: timeout) { timedOut = true }
+        defer { deadline.cancel() }
+        while AsyncActions.liveTasks > 0, !timedOut {
+            g_main_context_iteration(nil, 1)
+        }
     }
 
     /// The automatic install done by the first ``RefreshView`` (unless the app uninstalled it).

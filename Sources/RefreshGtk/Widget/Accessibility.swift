@@ -3,7 +3,7 @@ import CGtkShim
 import RefreshCore
 
 /// Everything the refresh control tells assistive technologies at one moment, immutable: built in
-/// Swift once per change, read by the C accessible (`Sources/CGtkShim/accessible.c`), which only maps it onto
+/// Swift once per change, read by the C accessible (`Sources/CGtkShim/accessible_model.c`), which only maps it onto
 /// ATK and emits the signals for what differs from the last one. The same snapshot, with the
 /// same strings, serves our list (rows as children) and a `RefreshBin` (the app's own widgets
 /// are the children; no rows of ours).
@@ -138,7 +138,7 @@ struct AccessibleSnapshot: Equatable {
     static func make(engine: RefreshEngine, host: any ScrollHost, list: ListView?, names: Names, outcome: Outcome?,
                      hasFocus: Bool, footerFocused: Bool, footerActionable: Bool) -> AccessibleSnapshot {
         let atRest = engine.header == .idle
-        let canLoad = atRest && !engine.isShortList
+        let canLoad = atRest && engine.hasFooter
         let activateKey = KeyBinding.accessibleName(KeyBinding.activate)
         var actions: [Action] = []
         if atRest && engine.footer != .loading {

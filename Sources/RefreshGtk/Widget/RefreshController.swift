@@ -42,7 +42,8 @@ public class RefreshController {
             host.queueDraw()
         }
     }
-    /// Load-more when the footer comes into view (`.auto`) or on a push past the bottom (`.pull`).
+    /// Load-more when the footer comes into view (`.auto`), on a push past the bottom (`.pull`), or
+    /// never, with no footer at all (`.none`; docs/behaviour.md#footer-and-load-more).
     public var footerMode: FooterMode {
         get { engine.footerMode }
         set {
@@ -55,6 +56,9 @@ public class RefreshController {
     public var onRefresh: (() -> Void)?
     /// Called once per load-more. Call `endLoading` when done.
     public var onLoadMore: (() -> Void)?
+    /// A refresh was asked for (F5, `beginRefreshing`, an AT) while a load runs: it begins as soon
+    /// as the load ends (docs/behaviour.md#refresh-lifecycle, "One at a time").
+    public var onRefreshQueued: (() -> Void)?
     /// Every header state change, with the pull in logical px (for tracing and accessibility).
     public var onHeaderPhase: ((HeaderPhase, Double) -> Void)?
     /// Every footer state change.
@@ -199,6 +203,15 @@ public class RefreshController {
     /// The engine reported a header or footer state, asked for a refresh or a load; called after
     /// the Swift handlers.
     func didReport(_ event: EngineEvent) {}
+    /// The GObject has a handler connected to its `refresh` or `load-more` signal.
+    func gobjectAnswers(loadMore: Bool) -> Bool { false }
+
+    /// Something answers a refresh (load) request: an async action, a Swift handler or a
+    /// GObject signal handler.
+    private func hasHandler(loadMore: Bool) -> Bool {
+        (loadMore ? asyncActions.loadMore != nil || onLoadMore != nil
+                  : asyncActions.refresh != nil || onRefresh != nil) || gobjectAnswers(loadMore: loadMore)
+    }
 
     /// The engine's last successful refresh, on the wall clock (Unix seconds), or nil.
     var lastUpdatedWallClock: Double? {
@@ -245,6 +258,9 @@ public class RefreshController {
     private func dispatch(_ events: [EngineEvent]) {
         for event in events {
             guard !isDestroyed else { return }
+            // Read before the handlers run (one may replace itself).
+            let unanswered = event == .refreshRequested && !hasHandler(loadMore: false)
+                || event == .loadRequested && !hasHandler(loadMore: true)
             switch event {
             case let .header(phase, pull):
                 if phase == .idle, let folded = host.headerDidSettle() {
@@ -260,9 +276,22 @@ public class RefreshController {
             case let .footer(phase): onFooterPhase?(phase)
             case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
             case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
+            case .refreshQueued: onRefreshQueued?()
             }
             guard !isDestroyed else { return }
             didReport(event)
+            if unanswered { endUnanswered(event) }
+        }
+    }
+
+    /// Nothing answers the request: it ends at once rather than spin for ever (docs/behaviour.md,
+    /// "Missing handlers"). A refresh succeeds with no new rows (the header closes); a load finds
+    /// nothing more (the footer says so until the next refresh).
+    private func endUnanswered(_ event: EngineEvent) {
+        if event == .refreshRequested, engine.header == .refreshing {
+            endRefreshing(ok: true)
+        } else if event == .loadRequested, engine.footer == .loading {
+            endLoading(added: 0, exhausted: true, ok: true)
         }
     }
 
@@ -459,7 +488,10 @@ public class RefreshController {
         guard let action = KeyAction.from(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
             return false
         }
-        if !scrollKeys, action != .refresh {
+        // Enter and Space on a footer that offers load more or a retry are the footer's on every
+        // host, before a host that activates its cursor row with them (a tree view).
+        let footerKey = action == .activate && footerIsReachable
+        if !scrollKeys, action != .refresh, !footerKey {
             if case .scroll(let command) = action { host.hostWillHandle(command) }
             return false
         }

@@ -153,7 +153,12 @@ public final class RefreshView: RefreshController {
         case .loadRequested: ptr_refresh_list_emit(list, 1)
         case .header, .footer:
             ptr_refresh_list_report(list, headerPhase == .refreshing ? 1 : 0, footerPhase == .loading ? 1 : 0)
+        case .refreshQueued: break
         }
+    }
+
+    override func gobjectAnswers(loadMore: Bool) -> Bool {
+        gobjectList.map { ptr_refresh_list_has_handler($0, loadMore ? 1 : 0) != 0 } ?? false
     }
 
     /// The view a widget made by `RefreshView` belongs to (nil for any other widget).

@@ -1,0 +1,13 @@
+/// What callgrind counts in a `--counted` child. The parent runs the child with
+/// `--collect-atstart=no` and `--toggle-collect` and `--dump-after` naming this function
+/// (`InstructionRun.regionFunctions`; refresh-bench-gtk4 has `instructions_counted_region`): on
+/// this thread, only the instructions executed inside a call are counted, and each call's count
+/// is dumped to a file of its own, in order. Top-level and never inlined, so that its symbol
+/// is in the stripped copy callgrind runs. `--dump-after` takes no wildcard, so the parent names
+/// the mangled symbol, `$s13refresh_bench25instructionsCountedRegionyyyyXEF`: changing this
+/// function's name or signature changes it (the bench test then fails).
+@inline(never)
+@MainActor
+func instructionsCountedRegion(_ body: () -> Void) {
+    body()
+}
