@@ -201,8 +201,7 @@ package final class DemoApp {
         } else {
             foreignList?.onRowActivated(activated)
         }
-        view.headerStyle = options.header
-        view.customHeaderStyle = options.appHeader?.makeCustomStyle()
+        view.header = options.appHeader?.makeCustomStyle() ?? options.header.makeStyle()
         view.footerMode = options.footer
         view.onFirstFrame = { [weak self] in
             guard let self else { return }
@@ -243,7 +242,7 @@ package final class DemoApp {
             guard let self, let view = self.control else { return }
             self.applyLoad(result)
             self.trace?.end("load", ok: result.ok, added: result.added, rows: view.rowCount)
-            view.endLoading(added: result.added, exhausted: result.exhausted, ok: result.ok)
+            view.endLoading(ok: result.ok, added: result.added, exhausted: result.exhausted)
         }
     }
 

@@ -110,7 +110,7 @@ struct SoakCommand: ParsableCommand {
             live.onLoadMore = { [weak live] in
                 loads += 1
                 feed.loadMore { result in
-                    live?.endLoading(added: result.added, exhausted: result.exhausted, ok: result.ok)
+                    live?.endLoading(ok: result.ok, added: result.added, exhausted: result.exhausted)
                 }
             }
             func quiet() -> Bool {

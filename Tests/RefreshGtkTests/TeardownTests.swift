@@ -46,7 +46,7 @@ struct TeardownTests {
         case .loading, .loadFailed:
             EventSynthesis.tapKey(area, keyval: UInt32(GDK_KEY_End))
             #expect(MainLoop.run(until: { h.loads == 1 }))
-            if state == .loadFailed { h.view.endLoading(added: 0, exhausted: false, ok: false) }
+            if state == .loadFailed { h.view.endLoading(ok: false, added: 0, exhausted: false) }
         }
         MainLoop.drain()
     }
@@ -89,7 +89,7 @@ struct TeardownTests {
         // Calls after teardown are no-ops, then the time every pending transition needed (the
         // refresh action 0.3 s, the failure hold 1 s) passes: no handler runs.
         h.view.endRefreshing(ok: true, insertedAtTop: 3)
-        h.view.endLoading(added: 3, exhausted: false, ok: true)
+        h.view.endLoading(ok: true, added: 3, exhausted: false)
         h.view.beginRefreshing()
         h.view.loadMore()
         h.view.reloadData()

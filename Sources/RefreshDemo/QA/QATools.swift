@@ -48,7 +48,7 @@ package final class QATools {
     private var outlinedVisual: HeaderVisual?
     /// The list's app-drawn header and the built-in style that times it, kept when the
     /// scrubber's menu switches the list to a built-in style, so that choosing it again restores it.
-    private var appHeader: (style: RefreshHeaderStyle, timings: HeaderStyle)?
+    private var appHeader: RefreshHeaderStyle?
 
     /// Whether `animation` lines go on the trace (`--trace-animations`): frame-driven, so off by
     /// default to keep the default trace independent of frame timing.
@@ -236,9 +236,8 @@ package final class QATools {
 
     // MARK: - The header the tools describe
 
-    /// The header the list draws: its app-drawn one (`customHeaderStyle`), else nil (the
-    /// built-in `headerStyle`).
-    package var appDrawnHeader: RefreshHeaderStyle? { controller.customHeaderStyle }
+    /// The header the list draws when the app draws it, else nil (a built-in look).
+    package var appDrawnHeader: RefreshHeaderStyle? { controller.appDrawnHeader }
 
     /// The header's name in file names and the scrubber's menu: the built-in style's, or the
     /// app-drawn header's type name without "Header" ("arc" for `ArcHeader`).
@@ -355,9 +354,9 @@ package final class QATools {
         pausedForScrub = !clock.isPaused
         clock.setPaused(true)
         let parent = gtk_widget_get_toplevel(container)
-        if let style = appDrawnHeader { appHeader = (style, controller.headerStyle) }
+        if let style = appDrawnHeader { appHeader = style }
         var headers = HeaderStyle.allCases.map { (id: $0.rawValue, label: $0.rawValue) }
-        if let appHeader { headers.append((Self.appHeaderID, Self.name(of: appHeader.style))) }
+        if let appHeader { headers.append((Self.appHeaderID, Self.name(of: appHeader))) }
         let scrubber = Scrubber(headers: headers, active: appDrawnHeader != nil ? Self.appHeaderID : controller.headerStyle.rawValue,
                                 parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
         self.scrubber = scrubber
@@ -380,11 +379,9 @@ package final class QATools {
     /// app-drawn header back with the style that times it.
     private func setHeader(_ id: String) {
         if id == Self.appHeaderID, let appHeader {
-            controller.headerStyle = appHeader.timings
-            controller.customHeaderStyle = appHeader.style
+            controller.header = appHeader
         } else if let style = HeaderStyle(rawValue: id) {
-            controller.customHeaderStyle = nil
-            controller.headerStyle = style
+            controller.header = style.makeStyle()
         }
     }
 

@@ -170,8 +170,7 @@ package final class Recorder {
         gtk_window_set_resizable(gcast(window), 0)
         let (view, foreignList) = makeController(rows: rows)
         let surface = HostSurface(view)
-        view.headerStyle = options.style
-        view.customHeaderStyle = options.header.makeCustomStyle()
+        view.header = options.header.makeCustomStyle() ?? options.style.makeStyle()
         view.onRefresh = {}
         // The engine's clock is the frame counter, continuing from the time the view started at.
         let base = view.state.now + 1
@@ -183,7 +182,7 @@ package final class Recorder {
         fontOptions(drawing)
         // A foreign list lays its rows out in idles: wait until it fills the viewport.
         guard MainLoop.run(until: {
-            view.host.hasDrawnFirstFrame && view.state.viewportHeight > 0
+            view.hasDrawnFirstFrame && view.state.viewportHeight > 0
                 && (foreignList == nil || view.state.rowsHeight > view.state.viewportHeight)
         }, timeout: 20)
         else { return .failure(.failed("the window never drew")) }
