@@ -21,9 +21,10 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counted-region-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        // Public: whole-module optimization would drop an unused internal caller, and the region with it.
         let caller = directory.appendingPathComponent("caller.swift")
         try """
-            @MainActor func caller(_ n: Int) -> Int {
+            @MainActor public func caller(_ n: Int) -> Int {
                 var total = 0
                 instructionsCountedRegion { for i in 0..<n { total &+= i &* 3 } }
                 instructionsCountedRegion { for i in 0..<n { total &+= i &* 5 } }
