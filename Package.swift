@@ -14,7 +14,9 @@ let package = Package(
         .library(name: "PtrRefresh", type: .dynamic, targets: ["CGtkShim", "RefreshGtk"]),
         .executable(name: "refresh-demo", targets: ["refresh-demo"]),
         .executable(name: "refresh-bench", targets: ["refresh-bench"]),
-        .executable(name: "refresh-bench-gtk4", targets: ["refresh-bench-gtk4"]),
+        // refresh-bench-gtk4 is no product (`swift build --product refresh-bench-gtk4` still builds
+        // it here): a package that depends on this one then never reads GTK 4's pkg-config flags,
+        // and prints no warning about them (docs/install.md).
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,17 +42,27 @@ let package = Package(
         .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore"]),
         // Headless rendering for visual QA: snapshots, filmstrips, scenes driven by injected time.
         .target(name: "RefreshQA", dependencies: ["CGtk", "RefreshCore", "RefreshGtk"]),
-        // Driving GTK from tests and scripted runs: synthesized input, main-loop waits.
-        .target(name: "RefreshTestSupport", dependencies: ["CGtk", "RefreshGtk"]),
-        // The demo app: window, command line, simulated feed, trace.
+        // The demo app: window, command line, simulated feed, trace, live QA tools (`record`
+        // drives its window with the synthesized pointer and main-loop waits of QA/).
         .target(
             name: "RefreshDemo",
             dependencies: [
-                "CGtk", "RefreshCore", "RefreshGtk", "RefreshQA", "RefreshTestSupport",
+                "CGtk", "RefreshCore", "RefreshGtk", "RefreshQA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "refresh-demo", dependencies: ["RefreshDemo"]),
+        // What only tests (and test tools) use: the rest of the synthesized input, harnesses,
+        // prerequisites, built products, a manual clock. The demo does not link it.
+        .target(name: "RefreshTestSupport", dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "RefreshDemo"]),
+        // The reliability soak (scripts/soak.sh, SoakTests): a test tool, not a product.
+        .executableTarget(
+            name: "refresh-soak",
+            dependencies: [
+                "RefreshDemo", "RefreshTestSupport", "RefreshGtk", "CGtk", "RefreshCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "refresh-bench",
             dependencies: [
@@ -88,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshDrawingTests",
-            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "CGtk", "RefreshDemo"],
+            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "CGtk", "RefreshDemo", "RefreshTestSupport"],
             resources: [.copy("Goldens")]
         ),
         // What README, docs/ and the DocC articles name exists; their Swift blocks are built examples.

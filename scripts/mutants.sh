@@ -177,9 +177,9 @@ mutant "the refresh action is offered while refreshing" \
   'if atRest && engine.footer != .loading {' 'if engine.footer != .loading {' \
   'RefreshGtkTests.AccessibilityTests'
 mutant "Tab never reaches the footer" \
-  Sources/RefreshGtk/Widget/RefreshController.swift \
-  'if forward, !footerFocused, footerIsReachable {' 'if forward, !footerFocused, footerIsReachable, isDestroyed {' \
-  'RefreshGtkTests.AccessibilityTests'
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'if forward, current == .rows, footerActionable {' 'if forward, current == .rows, footerActionable, current != .rows {' \
+  'RefreshCoreTests.FocusStopTests RefreshGtkTests.AccessibilityTests'
 
 # --- Hosts, kept rows, accessibility added in round 2 (issues 12, 19) ------------------------------
 mutant "a tree view's column headers move down with the pull" \
@@ -195,11 +195,11 @@ mutant "a kept row image is shown whatever the row's state" \
   'if let kept = entries[key], kept.look == look {' 'if let kept = entries[key], kept.look.deviceWidth == look.deviceWidth {' \
   'RefreshGtkTests.RowImageCacheTests'
 mutant "ATs are not told when a refresh makes the list busy" \
-  Sources/CGtkShim/accessible.c \
+  Sources/CGtkShim/accessible_model.c \
   'atk_object_notify_state_change(object, ATK_STATE_BUSY, s->busy);' '(void)s;' \
   'RefreshGtkTests.BinAccessibilityTests'
 mutant "an AT's selection request selects nothing" \
-  Sources/CGtkShim/accessible.c \
+  Sources/CGtkShim/accessible_list.c \
   'request_selection(object, id);' '(void)id;' \
   'RefreshGtkTests.BinAccessibilityTests/theListsSelectionIsAtkSelection'
 
@@ -245,7 +245,7 @@ mutant "a sideways touchpad swipe scrolls vertically (its horizontal delta is ad
   'scroll.delta_y * smoothUnit' '(scroll.delta_y + scroll.delta_x) * smoothUnit' \
   'RefreshGtkTests.ScrollTranslationTests RefreshGtkTests.SidewaysScrollTests'
 mutant "a row measured above the viewport moves the rows on screen (no anchored correction)" \
-  Sources/RefreshGtk/Widget/ListView.swift \
+  Sources/RefreshGtk/Widget/ListView+Measuring.swift \
   'setOffsetKeepingEngine(anchor.map { heights.offset(for: $0) } ?? oldTop, oldTotal: oldTotal)' \
   'setOffsetKeepingEngine(anchor.map { _ in oldTop } ?? oldTop, oldTotal: oldTotal)' \
   'RefreshGtkTests.MeasuredAboveTests'
@@ -254,6 +254,35 @@ mutant "a kept row image is shown after its background changed" \
   'if let kept = entries[key], kept.look == look {' \
   'if let kept = entries[key], kept.look == ({ var seen = look; seen.background = kept.look.background; return seen }()) {' \
   'RefreshGtkTests.RowImageLookTests'
+
+# --- Input decisions in the engine (issue 25: the press state machine, clicks, the footer room) ---
+mutant "a mouse drag mid-list on a host that selects with it scrolls instead of being the host's" \
+  Sources/RefreshCore/Input/PressGesture.swift \
+  'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled {' \
+  'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled || y != 0 {' \
+  'RefreshCoreTests.PressGestureTests RefreshCoreTests.PressEngineTests'
+mutant "the tap that stops a key scroll or fling is a click" \
+  Sources/RefreshCore/Input/PressGesture.swift \
+  'phase = .finished(click: !stoppedMotion)' 'phase = .finished(click: stoppedMotion || !stoppedMotion)' \
+  'RefreshCoreTests.PressGestureTests RefreshCoreTests.ClickTargetTests'
+mutant "a click on the footer is the row's under it" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'if footerActionable, y >= top, y < top + Tuning.footerHeight { return .footer }' \
+  'if footerActionable, y >= top, y < top { return .footer }' \
+  'RefreshCoreTests.ClickTargetTests'
+mutant "a wrapped host's footer room is never scrolled into" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'guard footerRoomOutsideHost, footerInScrollRange else { return false }' \
+  'guard !footerRoomOutsideHost, footerInScrollRange else { return false }' \
+  'RefreshCoreTests.FooterRoomScrollTests'
+mutant "rows a refresh prepended at the top push the rows on screen down on a wrapped host (no anchoring bias)" \
+  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  'bias += grown\n            answer.value = a.lower + bias' 'bias += 0 * grown\n            answer.value = a.lower + bias' \
+  'RefreshCoreTests.WrappedAnchorTests RefreshGtkTests.HostTests'
+mutant "End on a wrapped host stops at the last row, short of the footer's room" \
+  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  'footerShift = command == .end ? footerRoom : 0' 'footerShift = command == .end ? 0 : 0' \
+  'RefreshCoreTests.WrappedFooterRoomTests WrappedFooterKeyTests'
 
 count=${#names[@]}
 

@@ -7,6 +7,8 @@ import RefreshGtk
 final class LineHeader: RefreshHeaderStyle {
     /// How far the header stays open while refreshing, in logical px.
     var heldHeight: Double { 44 }
+    /// The built-in style whose timings (the end's length) and wording the header follows.
+    var timings: HeaderStyle { .plain }
 
     static let margin = 24.0
     static let thickness = 3.0
@@ -62,7 +64,7 @@ final class LineHeader: RefreshHeaderStyle {
         }
     }
 
-    private func set(_ cr: OpaquePointer, _ color: RGBA) {
+    private func set(_ cr: OpaquePointer, _ color: RefreshColor) {
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
     }
 }

@@ -26,7 +26,7 @@ final class PostRows: RowRenderer {
         return 2 * Self.padding + max(Self.avatarSize, textHeight)
     }
 
-    func drawRow(at index: Int, in rect: Rect, state: RowState, cr: OpaquePointer, context: RowContext) {
+    func drawRow(at index: Int, in rect: RefreshRect, state: RowState, cr: OpaquePointer, context: RowContext) {
         // The selection or hover background, in the theme's colours; the ink to write with.
         let ink = RowDrawing.background(for: state, in: rect, cr: cr, context: context)
 

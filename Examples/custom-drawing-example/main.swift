@@ -14,8 +14,7 @@ func post(_ number: Int, length: Int) -> (author: String, text: String) {
 func buildWindow() {
     let rows = PostRows(posts: (1...40).map { post($0, length: 4 + $0 * 5 % 40) })
     let view = RefreshView(rows: rows)
-    view.customHeaderStyle = LineHeader()                 // drawn instead of the built-in look
-    view.headerStyle = .plain                             // still sets the timings (the end's length)
+    view.header = LineHeader()                            // drawn instead of a built-in look
     view.onActivate = { row in print("open post \(row)") }
     view.refreshAction = {
         try await Task.sleep(for: .seconds(1))

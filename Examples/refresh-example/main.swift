@@ -21,7 +21,7 @@ final class Inbox: RowSource {
 func buildWindow() {
     let inbox = Inbox()
     let view = RefreshView(source: inbox)
-    view.headerStyle = .jike                          // .classic, .plain
+    view.header = .jike                               // .classic, .plain, or your own
     view.footerMode = .auto                           // .pull
     view.refreshAction = {                            // the header stays open while this runs
         let newer = try await inbox.fetchNewer()      // throwing ends it as failed, rows kept

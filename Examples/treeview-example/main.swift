@@ -78,7 +78,7 @@ func buildWindow() {
     gtk_container_add(gcast(scrolled), tree)
 
     let bin = RefreshBin(wrapping: scrolled)              // keeps the scrolled window, the tree view and its model
-    bin.headerStyle = .classic
+    bin.header = .classic
     bin.refreshAction = {                                 // the header stays open while this runs
         let mails = try await fetchNewMail(for: mailbox)
         for mail in mails.reversed() { mailbox.prepend(mail) }
@@ -87,7 +87,7 @@ func buildWindow() {
     bin.onLoadMore = { [weak bin] in                     // the callback API: answer when the page is there
         _ = Timeout(after: 1) {
             for _ in 0..<20 { mailbox.append(mailbox.nextMessage()) }
-            bin?.endLoading(added: 20, exhausted: mailbox.count >= 200, ok: true)
+            bin?.endLoading(ok: true, added: 20, exhausted: mailbox.count >= 200)
         }
     }
     GSignal.connectPointers(tree, "row-activated") { path, _ in   // (GtkTreePath *, GtkTreeViewColumn *)

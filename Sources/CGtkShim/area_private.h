@@ -33,11 +33,12 @@ typedef struct {
 
 #define PTR_AREA(o) ((PtrScrollableArea *)(o))
 
-/* accessible.c */
+/* Our list's accessible (accessible_list.c). */
 GType ptr_area_accessible_get_type(void);
-/* PtrRefreshBin's accessible (a GtkContainerAccessible: the app's widgets stay its children). */
+/* PtrRefreshBin's accessible (accessible_bin.c; a GtkContainerAccessible: the app's widgets stay
+ * its children). */
 GType ptr_bin_accessible_get_type(void);
 /* The widget is going away: children become defunct, pending actions are dropped, the Swift
- * side's destroy-notify runs. */
+ * side's destroy-notify runs (accessible_model.c). */
 void ptr_area_a11y_dispose(PtrScrollableArea *area);
 #endif

@@ -255,7 +255,7 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
     container_class->remove = ptr_refresh_bin_remove;
     gtk_widget_class_set_css_name(widget_class, "refreshbin");
     /* A panel carrying the refresh status and actions, with the app's widgets as its children
-     * (accessible.c). */
+     * (accessible_bin.c). */
     gtk_widget_class_set_accessible_type(widget_class, ptr_bin_accessible_get_type());
 
     const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;

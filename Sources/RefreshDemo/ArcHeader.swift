@@ -10,6 +10,8 @@ package final class ArcHeader: RefreshHeaderStyle {
     package init() {}
 
     package var heldHeight: Double { 64 }
+    /// The plain bar's timings and wording (`DemoHeader.timings`).
+    package var timings: HeaderStyle { DemoHeader.arc.timings }
     /// The ring's centre line; 52 px across with the stroke, in the 64 px panel.
     package static let radius = 24.0
     package static let lineWidth = 4.0

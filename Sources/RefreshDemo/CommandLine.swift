@@ -151,8 +151,7 @@ package struct RefreshDemoCommand: ParsableCommand {
             refresh-demo --rows 1000000 --header classic --trace. See 'refresh-demo run --help'.
             """,
         // Add a subcommand here, and nowhere else.
-        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, SoakCommand.self,
-                      RecordCommand.self],
+        subcommands: [RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, RecordCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -76,7 +76,7 @@ package final class DemoApp {
         guard let application else { return }
         let window = gtk_application_window_new(application)!
         self.window = window
-        gtk_window_set_title(gcast(window), L10n.windowTitle)
+        gtk_window_set_title(gcast(window), DemoL10n.windowTitle)
         gtk_window_set_default_size(gcast(window), 420, 720)
         gtk_window_set_default_icon_name(DemoApp.applicationID)
         gtk_window_set_titlebar(gcast(window), makeHeaderBar())
@@ -113,7 +113,7 @@ package final class DemoApp {
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = gtk_header_bar_new()!
         headerBar = bar
-        gtk_header_bar_set_title(gcast(bar), L10n.windowTitle)
+        gtk_header_bar_set_title(gcast(bar), DemoL10n.windowTitle)
         gtk_header_bar_set_show_close_button(gcast(bar), 1)
         let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)!
         gtk_widget_set_tooltip_text(refresh, L10n.refreshAction + " (F5)")
@@ -143,15 +143,14 @@ package final class DemoApp {
         let activated: @MainActor (Int) -> Void = { [weak self] row in
             guard let self else { return }
             self.trace?.activate(row: row)
-            if let bar = self.headerBar { gtk_header_bar_set_subtitle(gcast(bar), L10n.activatedRow(row + 1)) }
+            if let bar = self.headerBar { gtk_header_bar_set_subtitle(gcast(bar), DemoL10n.activatedRow(row + 1)) }
         }
         if let listView = view as? RefreshView {
             listView.onActivate = activated
         } else {
             foreignList?.onRowActivated(activated)
         }
-        view.headerStyle = options.header
-        view.customHeaderStyle = options.appHeader?.makeCustomStyle()
+        view.header = options.appHeader?.makeCustomStyle() ?? options.header.makeStyle()
         view.footerMode = options.footer
         view.onFirstFrame = { [weak self] in
             guard let self else { return }
@@ -192,7 +191,7 @@ package final class DemoApp {
             guard let self, let view = self.control else { return }
             self.applyLoad(result)
             self.trace?.end("load", ok: result.ok, added: result.added, rows: view.rowCount)
-            view.endLoading(added: result.added, exhausted: result.exhausted, ok: result.ok)
+            view.endLoading(ok: result.ok, added: result.added, exhausted: result.exhausted)
         }
     }
 

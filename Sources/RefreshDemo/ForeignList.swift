@@ -67,7 +67,7 @@ package final class ForeignList {
             self.store = store
             content = gtk_tree_view_new_with_model(OpaquePointer(store))
             g_object_unref(store)  // the view holds it
-            for (index, title) in [L10n.columnTitle, L10n.columnSubtitle].enumerated() {
+            for (index, title) in [DemoL10n.columnTitle, DemoL10n.columnSubtitle].enumerated() {
                 let renderer = gtk_cell_renderer_text_new()
                 let column = gtk_tree_view_column_new()!
                 gtk_tree_view_column_set_title(column, title)

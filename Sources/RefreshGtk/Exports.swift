@@ -1,8 +1,26 @@
-// What an app gets from `import RefreshGtk`: the widget, the engine's public types (header
-// styles, footer modes, states) and the GTK 3 C API, so that one import is enough to build a
-// window around the widget.
+// What an app gets from `import RefreshGtk` (docs/guide.md, "What `import RefreshGtk` brings"):
+// the widget; the GTK 3 C API (an app builds its window with gtk_* calls); and, of the engine,
+// only the types the widget's API hands out, so that the engine's geometry, tuning and caches
+// (`Point`, `Rect`, `Tween`, `LRUCache`, `Tuning`, …) stay out of the app's namespace. Those with
+// a generic name come as Refresh-prefixed aliases below.
 @_exported import CGtk
-@_exported import RefreshCore
+@_exported import enum RefreshCore.HeaderStyle
+@_exported import enum RefreshCore.HeaderPhase
+@_exported import enum RefreshCore.HeaderMessage
+@_exported import struct RefreshCore.HeaderVisual
+@_exported import enum RefreshCore.FooterMode
+@_exported import enum RefreshCore.FooterPhase
+@_exported import enum RefreshCore.FooterMessage
+@_exported import struct RefreshCore.FooterVisual
+import RefreshCore
+
+/// A rectangle in logical px: a row's `rect`, a header's `panel`, a footer's `bar`.
+public typealias RefreshRect = Rect
+/// A colour, 0…1 per channel (`r`, `g`, `b`, `a`): the palette's and the rows' theme colours.
+public typealias RefreshColor = RGBA
+/// The theme's colours a header, footer or row draws with (`track`, `accent`, `error`, `text`,
+/// `bar`, `barText`).
+public typealias RefreshPalette = Palette
 
 /// `GTK_CONTAINER(widget)`, `GTK_WINDOW(widget)`, …: the C cast macros are not imported into
 /// Swift. This is their unchecked equivalent for widgets; only cast to a type the widget is.

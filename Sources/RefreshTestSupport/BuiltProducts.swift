@@ -17,6 +17,8 @@ package enum BuiltProducts {
 
     /// The demo app, `refresh-demo`.
     package static let demo = executable("refresh-demo")
+    /// The reliability soak, `refresh-soak` (a test tool).
+    package static let soak = executable("refresh-soak")
 
     /// An installed program: the first executable `name` in `/usr/bin`, `/usr/local/bin`, then
     /// each directory of `PATH`; nil when there is none.
@@ -30,7 +32,10 @@ package enum BuiltProducts {
 extension BuiltProducts {
     /// What a finished run printed, and how it ended.
     package struct Run: Sendable {
+        /// The exit status, or the signal's number when `signalled`.
         package let status: Int32
+        /// Killed by a signal (a fatal GLib critical traps) rather than exited.
+        package let signalled: Bool
         package let stdout: String
         package let stderr: String
     }
@@ -51,11 +56,18 @@ extension BuiltProducts {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Reading both to their end before waiting: a full pipe would block the child.
+        // Both read to their end before waiting, stderr on another thread: a full pipe would
+        // block the child.
+        nonisolated(unsafe) var stderr = Data()
+        let stderrRead = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            stderr = err.fileHandleForReading.readDataToEndOfFile()
+            stderrRead.signal()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        stderrRead.wait()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                   stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 }

@@ -1,3 +1,4 @@
+import RefreshDemo
 import Foundation
 
 /// What a test needs from the machine: a display, a built product, an installed program. A test

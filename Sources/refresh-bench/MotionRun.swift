@@ -71,7 +71,7 @@ enum MotionRun {
             packed = view.widget
             target = view.list.area
         }
-        controller.headerStyle = style
+        controller.header = style.makeStyle()
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_default_size(gcast(window), ChildRun.windowWidth, ChildRun.windowHeight)
         gtk_container_add(gcast(window), packed)

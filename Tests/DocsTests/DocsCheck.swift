@@ -318,7 +318,7 @@ struct Corpus {
 
     /// Comments in the code point at docs and at other files: those must exist too. A comment
     /// names a rooted path (`docs/behaviour.md`, `Sources/…`), a source file (`Hosts/RefreshBin.swift`,
-    /// `accessible.c`), a heading (`docs/behaviour.md#input-model`) or a section by its title
+    /// `accessible_list.c`), a heading (`docs/behaviour.md#input-model`) or a section by its title
     /// (`docs/behaviour.md, "Variable row heights"`).
     private func checkComments() throws -> [String] {
         var found: [String] = []

@@ -9,16 +9,6 @@ import Testing
 /// option and exit status 2; good ones parse to the expected options. Pure (no window, no
 /// process) except the two tests at the end, which run the built binary.
 @Suite struct CommandLineTests {
-    struct Rejected: CustomTestStringConvertible, Sendable {
-        let arguments: [String]
-        let option: String
-        var testDescription: String { arguments.joined(separator: " ") }
-        init(_ arguments: String..., naming option: String) {
-            self.arguments = arguments
-            self.option = option
-        }
-    }
-
     static let rejected: [Rejected] = [
         // --rows: empty, negative, non-numeric, fractional, out of range, huge, missing.
         Rejected("--rows", "", naming: "--rows"),
@@ -82,6 +72,9 @@ import Testing
         // Unknown options and stray arguments.
         Rejected("--colour", "blue", naming: "--colour"),
         Rejected("run", "--rows", "x", naming: "--rows"),
+        // Nothing test-only in the shipped demo: the soak is refresh-soak, a test tool.
+        Rejected("soak", naming: "soak"),
+        Rejected("soak", "--provoke-critical", naming: "--provoke-critical"),
     ]
 
     @Test(arguments: rejected)
@@ -90,12 +83,7 @@ import Testing
             Issue.record("accepted \(input.arguments)")
             return
         }
-        #expect(status == 2)
-        #expect(stdout.isEmpty)
-        #expect(stderr.hasPrefix("refresh-demo: "))
-        #expect(stderr.contains(input.option), "message does not name \(input.option): \(stderr)")
-        // One line, newline-terminated.
-        #expect(stderr.filter { $0 == "\n" }.count == 1 && stderr.hasSuffix("\n"))
+        #expect(input.problems("refresh-demo", status: status, stdout: stdout, stderr: stderr) == [])
     }
 
     struct Accepted: CustomTestStringConvertible, Sendable {
@@ -201,6 +189,17 @@ import Testing
         #expect(help.stdout.contains("refresh-demo"))
         #expect(help.stderr.isEmpty)
     }
+
+    /// The shipped demo links no test code: no symbol of RefreshTestSupport (Swift's mangled
+    /// module name) is in the binary; the soak, a test tool that links it, shows the check sees one.
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo"), .built("refresh-soak")) })
+    func theDemoLinksNoTestSupport() throws {
+        let module = Data("18RefreshTestSupport".utf8)
+        let demo = try Data(contentsOf: URL(fileURLWithPath: try #require(Self.binary)))
+        let soak = try Data(contentsOf: URL(fileURLWithPath: try #require(BuiltProducts.soak)))
+        #expect(demo.range(of: module) == nil, "refresh-demo links RefreshTestSupport")
+        #expect(soak.range(of: module) != nil)
+    }
 }
 
 // MARK: - Reliability point 9: every option × every class of bad value
@@ -281,11 +280,8 @@ import Testing
             Issue.record("accepted \(input.arguments)")
             return
         }
-        #expect(status == 2)
-        #expect(stdout.isEmpty)
-        #expect(stderr.hasPrefix("refresh-demo: "))
-        #expect(stderr.contains(input.option), "message does not name \(input.option): \(stderr)")
-        #expect(stderr.filter { $0 == "\n" }.count == 1 && stderr.hasSuffix("\n"))
+        #expect(Rejected.problems(option: input.option, program: "refresh-demo", status: status, stdout: stdout,
+                                  stderr: stderr) == [])
     }
 
     /// The matrix's valid context lines are themselves accepted (else every case above would

@@ -15,12 +15,6 @@ enum ScriptHarness {
         repoRoot.appendingPathComponent("scripts/\(name)").path
     }
 
-    /// The running test binary (…/debug/gtk-pull-to-refreshPackageTests.xctest).
-    static var testBinary: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-    }
-
     struct Result {
         var status: Int32
         var output: String  // stdout and stderr, interleaved

@@ -68,7 +68,7 @@ struct LiveQATests {
             gtk_widget_grab_focus(surface.inputWidget)
             let view = self.view, foreign = foreignList != nil
             try #require(MainLoop.run(until: {
-                view.host.hasDrawnFirstFrame && view.state.viewportHeight > 0
+                view.hasDrawnFirstFrame && view.state.viewportHeight > 0
                     && (!foreign || view.state.rowsHeight > view.state.viewportHeight)
             }), "the window never drew")
             // The window is active, as on a desktop: without a window manager none is, and the
@@ -458,14 +458,13 @@ struct LiveQATests {
         let h = try Harness(kind)
         defer { h.close() }
         let arc = ArcHeader()
-        h.view.headerStyle = .plain
-        h.view.customHeaderStyle = arc
+        h.view.header = arc
         h.key(GDK_KEY_t)
         let menu = h.qa.scrubberHeaders
         #expect(menu.entries.map(\.id) == HeaderStyle.allCases.map(\.rawValue) + [QATools.appHeaderID])
         #expect(menu.entries.last?.label == "arc")
         #expect(menu.active == QATools.appHeaderID)
-        #expect(h.view.customHeaderStyle === arc && h.view.headerStyle == .plain, "opening T changed the list's header")
+        #expect(h.view.header === arc && h.view.headerStyle == .plain, "opening T changed the list's header")
         h.qa.scrub(to: 300)  // pull 1: the ring full, its panel 64 px above the content top
         #expect(h.qa.scrubMoment == .pull(progress: 1))
         let visual = HeaderScene.visual(.pull(progress: 1), style: .plain, heldHeight: arc.heldHeight)
@@ -504,13 +503,13 @@ struct LiveQATests {
         h.key(GDK_KEY_g)
         // A built-in style from the menu sets the arc aside; choosing the arc again brings it back.
         h.qa.scrubHeader(HeaderStyle.jike.rawValue)
-        #expect(h.view.customHeaderStyle == nil && h.view.headerStyle == .jike)
+        #expect(h.view.appDrawnHeader == nil && h.view.headerStyle == .jike)
         #expect(accentNear(Raster(h.qa.frameImage()), ring[0]) == 0, "\(kind): the arc is still drawn as jike")
         h.qa.scrubHeader(QATools.appHeaderID)
-        #expect(h.view.customHeaderStyle === arc && h.view.headerStyle == .plain)
+        #expect(h.view.header === arc && h.view.headerStyle == .plain)
         h.key(GDK_KEY_t)
         #expect(!h.qa.isScrubbing)
-        #expect(h.view.customHeaderStyle === arc && h.view.headerStyle == .plain, "closing T changed the list's header")
+        #expect(h.view.header === arc && h.view.headerStyle == .plain, "closing T changed the list's header")
     }
 
     /// F1's help fits: in the demo's default window (420 × 720) on every list kind, in English
@@ -528,7 +527,7 @@ struct LiveQATests {
         // The same panel with the Chinese catalogue's strings, where the list is.
         let chinese = Dictionary(try LocalizationTests.entries("zh_CN.po").map { ($0.msgid, $0.msgstr.first ?? "") }) { a, _ in a }
         func zh(_ english: String) throws -> String { try #require(chinese[english].flatMap { $0.isEmpty ? nil : $0 }, "\(english)") }
-        let panel = HelpPanel(title: try zh(L10n.qaKeysTitle),
+        let panel = HelpPanel(title: try zh(DemoL10n.qaKeysTitle),
                               rows: try QATools.keyTable.map { ($0.keys, try zh($0.action())) })
         for scale in [1.0, 2.0] {
             let image = ImageSurface(logicalWidth: h.surface.width, logicalHeight: h.surface.height, scale: scale)

@@ -6,6 +6,8 @@
 // `--testing-library swift-testing --filter LocalizationTests/subprocessBody` and PTR_L10N_CHILD
 // set, runs only `subprocessBody`, which is skipped in a normal run.
 
+import RefreshDemo
+import RefreshTestSupport
 import CGtk
 import Foundation
 import RefreshCore
@@ -170,8 +172,8 @@ enum POFile {
     static var fixedStrings: [(value: String, context: String?, msgid: String)] {
         [
             (L10n.pullDownToRefresh, nil, "Pull down to refresh"),
-            (L10n.columnTitle, "tree view column", "Title"),
-            (L10n.columnSubtitle, "tree view column", "Subtitle"),
+            (DemoL10n.columnTitle, "tree view column", "Title"),
+            (DemoL10n.columnSubtitle, "tree view column", "Subtitle"),
             (L10n.releaseToRefresh, nil, "Release to refresh"),
             (L10n.refreshing, nil, "Refreshing…"),
             (L10n.neverUpdated, nil, "Never updated"),
@@ -187,14 +189,14 @@ enum POFile {
             (L10n.plainIdle, "plain header state", "idle"),
             (L10n.plainPulling, "plain header state", "pulling"),
             (L10n.plainRefreshing, "plain header state", "refreshing"),
-            (L10n.windowTitle, nil, "Pull to Refresh"),
+            (DemoL10n.windowTitle, nil, "Pull to Refresh"),
             (L10n.listAccessibleName, nil, "Pull-to-refresh list"),
             (L10n.headerAccessibleName, nil, "Refresh header"),
             (L10n.footerAccessibleName, nil, "Load-more footer"),
             (L10n.loadMoreAction, "action", "Load more"),
             (L10n.retryAction, "action", "Retry"),
             (L10n.refreshAction, "action", "Refresh"),
-            (L10n.appDescription, nil, "Pull down to refresh and load more rows: a GTK 3 list demo"),
+            (DemoL10n.appDescription, nil, "Pull down to refresh and load more rows: a GTK 3 list demo"),
         ]
     }
 
@@ -375,7 +377,7 @@ enum POFile {
         ]
         for (key, value) in environment { env[key] = value }
         let child = try ScriptHarness.run(
-            ScriptHarness.testBinary,
+            BuiltProducts.running,
             ["--testing-library", "swift-testing", "--filter", "LocalizationTests/subprocessBody"],
             environment: env)
         let reported = (try? String(contentsOfFile: report, encoding: .utf8)) ?? "(no report)"
@@ -424,7 +426,7 @@ enum POFile {
                 #expect(item.value == expected, "\(item.msgid)")
             }
             #expect(L10n.pullDownToRefresh == "下拉刷新")
-            #expect(L10n.columnTitle == "标题" && L10n.columnSubtitle == "副标题")
+            #expect(DemoL10n.columnTitle == "标题" && DemoL10n.columnSubtitle == "副标题")
             #expect(L10n.refreshing == "正在刷新…")
             #expect(L10n.loading == "正在加载…")
             #expect(L10n.noMoreItems == "没有更多了")

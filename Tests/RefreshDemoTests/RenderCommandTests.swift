@@ -1,3 +1,4 @@
+import RefreshTestSupport
 import RefreshDemo
 import RefreshQA
 import Foundation
@@ -14,16 +15,6 @@ import Testing
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }()
-
-    struct Rejected: CustomTestStringConvertible, Sendable {
-        let arguments: [String]
-        let option: String
-        var testDescription: String { arguments.joined(separator: " ") }
-        init(_ arguments: String..., naming option: String) {
-            self.arguments = arguments
-            self.option = option
-        }
-    }
 
     static let out = directory + "/x.png"
 
@@ -106,11 +97,7 @@ import Testing
             Issue.record("neither accepted nor rejected: \(outcome)")
             return
         }
-        #expect(status == 2)
-        #expect(stdout.isEmpty)
-        #expect(stderr.hasSuffix("\n"))
-        #expect(stderr.dropLast().split(separator: "\n").count == 1, "not one line: \(stderr)")
-        #expect(stderr.contains(case_.option), "does not name \(case_.option): \(stderr)")
+        #expect(case_.problems("refresh-demo", status: status, stdout: stdout, stderr: stderr) == [])
     }
 
     struct Accepted: CustomTestStringConvertible, Sendable {

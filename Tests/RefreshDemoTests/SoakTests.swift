@@ -2,7 +2,7 @@ import Foundation
 import RefreshTestSupport
 import Testing
 
-/// Reliability point 10, the soak: `refresh-demo soak` drives refresh and load-more cycles
+/// Reliability point 10, the soak: `refresh-soak` (a test tool) drives refresh and load-more cycles
 /// through a real window (a mouse drag, then End), the simulated source answering after 1 ms,
 /// prints resident memory after a warm-up and at the end, destroys the window and reports what
 /// GLib still holds of ours.
@@ -13,7 +13,7 @@ import Testing
 ///     PTR_SOAK=1 scripts/test.sh --skip-build --filter SoakTests      (or scripts/soak.sh)
 ///
 /// PTR_SOAK_CYCLES changes the long soak's number of cycles of each kind (default 500).
-@Suite(.serialized, .enabled { try Prerequisite.check(.built("refresh-demo")) })
+@Suite(.serialized, .enabled { try Prerequisite.check(.built("refresh-soak")) })
 struct SoakTests {
     static let longGrowthLimitKiB = 2048
 
@@ -41,35 +41,15 @@ struct SoakTests {
         var before: [Int]
     }
 
-    /// Runs `refresh-demo soak` with `cycles` of each kind and waits for it to end (reading its
-    /// output to the end of both pipes).
+    /// Runs `refresh-soak` with `cycles` of each kind and waits for it to end.
     static func soak(cycles: Int, warmup: Int) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(CommandLineTests.binary))
-        process.arguments = ["soak", "--refreshes", "\(cycles)", "--loads", "\(cycles)",
-                             "--warmup", "\(warmup)", "--teardown"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["G_DEBUG"] = "fatal-criticals"
-        environment["NO_AT_BRIDGE"] = "1"
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // stderr is read on another thread so that neither pipe can fill up and block the soak.
-        nonisolated(unsafe) var errors = Data()
-        let stderrRead = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errors = err.fileHandleForReading.readDataToEndOfFile()
-            stderrRead.signal()
-        }
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        stderrRead.wait()
-        process.waitUntilExit()
+        let run = try BuiltProducts.run(
+            try #require(BuiltProducts.soak),
+            ["--refreshes", "\(cycles)", "--loads", "\(cycles)", "--warmup", "\(warmup)", "--teardown"],
+            environment: ["G_DEBUG": "fatal-criticals", "NO_AT_BRIDGE": "1", "SWIFT_BACKTRACE": "enable=no"])
+        let output = run.stdout
         print(output, terminator: "")
-        var outcome = Outcome(status: process.terminationReason == .exit ? process.terminationStatus : -1,
-                              output: output, errors: String(decoding: errors, as: UTF8.self),
+        var outcome = Outcome(status: run.signalled ? -1 : run.status, output: output, errors: run.stderr,
                               result: [:], left: [], before: [])
         let lines = output.split(separator: "\n")
         if let result = lines.first(where: { $0.hasPrefix("soak: result ") }) {
@@ -94,7 +74,7 @@ struct SoakTests {
     @Test(.enabled { try Prerequisite.check(.display) })
     func shortSoakKeepsMemoryFlatAndLeavesNothingBehind() throws {
         let outcome = try Self.soak(cycles: Self.shortCycles, warmup: Self.shortWarmup)
-        #expect(outcome.status == 0, "refresh-demo soak failed: \(outcome.errors)")
+        #expect(outcome.status == 0, "refresh-soak failed: \(outcome.errors)")
         #expect(outcome.errors.isEmpty, "stderr: \(outcome.errors)")
         #expect(outcome.result["refreshes"] == Self.shortCycles)
         #expect(outcome.result["loads"] == Self.shortCycles)
@@ -109,7 +89,7 @@ struct SoakTests {
     func fiveHundredCyclesGrowResidentMemoryByLessThan2MB() throws {
         let cycles = ProcessInfo.processInfo.environment["PTR_SOAK_CYCLES"].flatMap(Int.init) ?? 500
         let outcome = try Self.soak(cycles: cycles, warmup: min(50, cycles / 5))
-        #expect(outcome.status == 0, "refresh-demo soak failed: \(outcome.errors)")
+        #expect(outcome.status == 0, "refresh-soak failed: \(outcome.errors)")
         #expect(outcome.result["refreshes"] == cycles)
         #expect(outcome.result["loads"] == cycles)
         let growth = try #require(outcome.result["growth_kib"])

@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import RefreshQA
 import CGtk

@@ -130,10 +130,10 @@ struct AccessibilityChurnTests {
                 controller = RefreshBin(wrapping: list.scrolledWindow)
             }
             controller.onRefresh = { [unowned controller] in controller.endRefreshing(ok: true, insertedAtTop: 2) }
-            controller.onLoadMore = { [unowned controller] in controller.endLoading(added: 5, exhausted: false, ok: true) }
+            controller.onLoadMore = { [unowned controller] in controller.endLoading(ok: true, added: 5, exhausted: false) }
             gtk_container_add(gcast(window), controller.widget)
             gtk_widget_show_all(controller.widget)
-            MainLoop.run(until: { controller.host.hasDrawnFirstFrame }, timeout: 5)
+            MainLoop.run(until: { controller.hasDrawnFirstFrame }, timeout: 5)
             controller.beginRefreshing()
             MainLoop.run(for: 0.03)
             let input = HostSurface(controller).inputWidget

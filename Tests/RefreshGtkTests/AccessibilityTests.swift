@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import CGtk
 import CGtkShim
@@ -154,7 +155,7 @@ struct AccessibilityTests {
 
         EventSynthesis.tapKey(area, keyval: UInt32(GDK_KEY_End))
         #expect(MainLoop.run(until: { h.loads == 1 }))
-        h.view.endLoading(added: 0, exhausted: false, ok: false)
+        h.view.endLoading(ok: false, added: 0, exhausted: false)
         #expect(h.view.footerPhase == .failed)
         #expect(Self.actionNames(list).contains("retry"))
         let footerIndex = atk_object_get_n_accessible_children(list) - 1
@@ -183,7 +184,7 @@ struct AccessibilityTests {
         #expect(h.loads == 2)
         #expect(h.view.footerPhase == .loading)
         #expect(Self.name(footer) == L10n.loading)
-        h.view.endLoading(added: 0, exhausted: false, ok: false)
+        h.view.endLoading(ok: false, added: 0, exhausted: false)
         #expect(h.view.footerFocused)
         #expect(gtk_widget_child_focus(area, GTK_DIR_TAB_BACKWARD) != 0)
         let unfocused = try FooterPixels(h)
@@ -221,7 +222,7 @@ struct AccessibilityTests {
         let list = try Self.accessible(h)
         EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_End))
         #expect(MainLoop.run(until: { h.loads == 1 }))
-        h.view.endLoading(added: 0, exhausted: false, ok: false)
+        h.view.endLoading(ok: false, added: 0, exhausted: false)
         let footer = try #require(Self.child(list, atk_object_get_n_accessible_children(list) - 1))
         #expect(atk_action_do_action(OpaquePointer(footer), 0) != 0)
         #expect(MainLoop.run(until: { h.loads == 2 }))
@@ -250,7 +251,7 @@ struct AccessibilityTests {
 
         EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_End))
         #expect(MainLoop.run(until: { h.loads == 1 }))
-        h.view.endLoading(added: 0, exhausted: false, ok: false)
+        h.view.endLoading(ok: false, added: 0, exhausted: false)
         let retry = try #require(Self.actions(list).first { $0.name == "retry" })
         #expect(retry.localized == L10n.retryAction)
         #expect(Self.keyAction(retry.key) == .activate)

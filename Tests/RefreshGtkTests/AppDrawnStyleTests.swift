@@ -1,4 +1,6 @@
+import RefreshDemo
 import CGtk
+import CGtkShim
 import Foundation
 import RefreshCore
 import RefreshGtk
@@ -17,9 +19,24 @@ struct AppDrawnStyleTests {
         func draw(_ frame: HeaderFrame, cr: OpaquePointer) { frames.append(frame) }
     }
 
+    /// An app's header that takes the plain bar's timings and wording.
+    final class PlainTimedHeader: RefreshHeaderStyle {
+        var frames: [HeaderFrame] = []
+        var heldHeight: Double { 50 }
+        var timings: HeaderStyle { .plain }
+        func draw(_ frame: HeaderFrame, cr: OpaquePointer) { frames.append(frame) }
+    }
+
     final class Footer: RefreshFooterStyle {
         var frames: [FooterFrame] = []
         func draw(_ frame: FooterFrame, cr: OpaquePointer) { frames.append(frame) }
+    }
+
+    /// Starts a refresh and lets the header open to its held height.
+    static func refreshUntilHeld(_ h: GtkHarness, _ clock: ManualClock) {
+        h.view.beginRefreshing()
+        clock.now += 1
+        h.view.tick()
     }
 
     /// Draws the view once into an image (what the "draw" handler does).
@@ -39,10 +56,8 @@ struct AppDrawnStyleTests {
         let clock = ManualClock(h.view.state.now)
         h.view.clock = clock.reading
         let header = Header()
-        h.view.customHeaderStyle = header
-        h.view.beginRefreshing()
-        clock.now += 1
-        h.view.tick()
+        h.view.header = header
+        Self.refreshUntilHeld(h, clock)
         #expect(h.view.pull == 90, "held at the app's height")
         Self.render(h)
         let frame = try #require(header.frames.last)
@@ -50,14 +65,59 @@ struct AppDrawnStyleTests {
         h.view.endRefreshing(ok: true)
         clock.now += 2
         h.view.tick()
-        h.view.customHeaderStyle = nil
+        h.view.header = .jike
         let drawn = header.frames.count
-        h.view.beginRefreshing()
-        clock.now += 1
-        h.view.tick()
+        Self.refreshUntilHeld(h, clock)
         Self.render(h)
         #expect(header.frames.count == drawn, "back to the built-in look")
         #expect(h.view.pull == h.view.headerStyle.heldHeight)
+    }
+
+    /// One way to choose the header: `header` takes the built-in looks as values and an app's
+    /// style, which carries its own timings.
+    @Test func theHeaderTakesBuiltInValuesAndAnAppsStyleWithItsTimings() throws {
+        let h = try GtkHarness()
+        defer { h.close() }
+        let clock = ManualClock(h.view.state.now)
+        h.view.clock = clock.reading
+        #expect(h.view.header is JikeHeader && h.view.headerStyle == .jike && h.view.appDrawnHeader == nil)
+        h.view.header = .classic
+        #expect(h.view.header is ClassicHeader && h.view.headerStyle == .classic && h.view.appDrawnHeader == nil)
+        #expect(h.view.state.heldHeight == HeaderStyle.classic.heldHeight)
+
+        let header = PlainTimedHeader()
+        h.view.header = header
+        #expect(h.view.appDrawnHeader === header && h.view.headerStyle == .plain, "the style's timings")
+        Self.refreshUntilHeld(h, clock)
+        #expect(h.view.pull == 50, "held at the app's height")
+        Self.render(h)
+        let frame = try #require(header.frames.last)
+        #expect(frame.visual.message == .plainRefreshing, "the plain bar's wording")
+        #expect(frame.text == L10n.plainRefreshing && frame.lastUpdatedText == L10n.neverUpdated)
+
+        // A built-in value mid-refresh: drawn by the widget again, held at its own height.
+        h.view.header = .plain
+        let drawn = header.frames.count
+        clock.now += 1
+        h.view.tick()
+        Self.render(h)
+        #expect(header.frames.count == drawn && h.view.appDrawnHeader == nil)
+        #expect(h.view.pull == HeaderStyle.plain.heldHeight)
+    }
+
+    /// The GObject's `header-style` follows `header` (an app's style: its timings) and chooses
+    /// a built-in look when set.
+    @Test func theGObjectsHeaderStyleFollowsTheHeader() throws {
+        let h = try HostHarness(.listbox)
+        defer { h.close() }
+        let gobject = OpaquePointer(h.bin.widget)
+        let header = PlainTimedHeader()
+        h.bin.header = header
+        #expect(ptr_refresh_bin_get_header_style(gobject) == PTR_HEADER_STYLE_PLAIN)
+        ptr_refresh_bin_set_header_style(gobject, PTR_HEADER_STYLE_CLASSIC)
+        #expect(h.bin.header is ClassicHeader && h.bin.headerStyle == .classic && h.bin.appDrawnHeader == nil)
+        h.bin.header = .jike
+        #expect(ptr_refresh_bin_get_header_style(gobject) == PTR_HEADER_STYLE_JIKE)
     }
 
     @Test func theAppsFooterIsDrawnInTheFootersBar() throws {

@@ -1,3 +1,4 @@
+import RefreshDemo
 import CGtk
 import RefreshCore
 import RefreshGtk

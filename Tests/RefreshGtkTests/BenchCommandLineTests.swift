@@ -15,16 +15,6 @@ import Testing
         return (run.status, run.stdout, run.stderr)
     }
 
-    struct Rejected: CustomTestStringConvertible, Sendable {
-        let arguments: [String]
-        let option: String
-        var testDescription: String { arguments.joined(separator: " ") }
-        init(_ arguments: String..., naming option: String) {
-            self.arguments = arguments
-            self.option = option
-        }
-    }
-
     static let rejected: [Rejected] = [
         Rejected("--frames", "", naming: "--frames"),
         Rejected("--frames", "abc", naming: "--frames"),
@@ -58,11 +48,7 @@ import Testing
           arguments: rejected)
     func badValueIsRejectedWithStatus2(_ input: Rejected) throws {
         let result = try Self.run(input.arguments)
-        #expect(result.status == 2)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("refresh-bench: "))
-        #expect(result.stderr.contains(input.option), "message does not name \(input.option): \(result.stderr)")
-        #expect(result.stderr.filter { $0 == "\n" }.count == 1 && result.stderr.hasSuffix("\n"))
+        #expect(input.problems("refresh-bench", status: result.status, stdout: result.stdout, stderr: result.stderr) == [])
     }
 
     /// Good values get past parsing: with no display the benchmark then stops with its own

@@ -89,7 +89,7 @@ struct BinAccessibilityTests {
         #expect(Atk.name(footer) == L10n.loading)
         #expect(Atk.attribute(panel, "footer-state") == "loading")
 
-        h.bin.endLoading(added: 0, exhausted: false, ok: false)
+        h.bin.endLoading(ok: false, added: 0, exhausted: false)
         #expect(Atk.name(footer) == L10n.loadFailed)
         #expect(Atk.actionNames(panel) == ["refresh", "retry"])
         #expect(Atk.actionNames(footer) == ["click"])

@@ -1,3 +1,4 @@
+import RefreshDemo
 import CGtk
 import RefreshCore
 import RefreshGtk
@@ -15,7 +16,7 @@ struct CancelledPullTests {
     func dragToArmedAndBackToThePressPointLeavesTheListWhereItWas(style: HeaderStyle) throws {
         let h = try GtkHarness(rows: 300)
         defer { h.close() }
-        h.view.headerStyle = style
+        h.view.header = style.makeStyle()
         let area = h.view.list.area
         // A hand's pace: one motion per frame, on a clock the test moves.
         let clock = ManualClock(h.view.state.now)

@@ -79,7 +79,7 @@ struct HostTests {
         #expect(h.value > 330, "a touch drag up did not scroll the host: \(h.value)")
         #expect(h.bin.pull == 0 && h.refreshes == 0)
 
-        h.bin.endLoading(added: 0, exhausted: false, ok: true)
+        h.bin.endLoading(ok: true, added: 0, exhausted: false)
         gtk_adjustment_set_value(h.adjustment, 0)
         #expect(MainLoop.run(until: { h.bin.state.offset == 0 && !h.bin.state.needsTicks }))
         EventSynthesis.touchDrag(h.target, from: (100, 60), to: (100, 420), steps: 20, sequence: 3)
@@ -109,7 +109,7 @@ struct HostTests {
         // The page arrives: the rows take the footer's place.
         let rows = h.list.rowCount
         h.list.append((0..<20).map { ("More \($0)", "appended") })
-        h.bin.endLoading(added: 20, exhausted: false, ok: true)
+        h.bin.endLoading(ok: true, added: 20, exhausted: false)
         #expect(MainLoop.run(until: { h.bin.state.rowsHeight > h.page && abs(h.bin.state.rowsHeight - h.upper) < 0.5
             && h.upper > 0 && h.childOffset == 0 }))
         #expect(h.bin.rowCount == rows + 20)

@@ -1,3 +1,4 @@
+import RefreshDemo
 import CGtk
 import RefreshCore
 import RefreshGtk
@@ -155,10 +156,10 @@ struct LifetimeTests {
         #expect(view.isDestroyed)
         view.beginRefreshing()
         view.endRefreshing(ok: true, insertedAtTop: 3)
-        view.endLoading(added: 2, exhausted: false, ok: true)
+        view.endLoading(ok: true, added: 2, exhausted: false)
         view.loadMore()
         view.reloadData()
-        view.headerStyle = .classic
+        view.header = .classic
         MainLoop.drain()
         #expect(view.headerPhase == .idle)
         #expect(InteropCounters.snapshot == before)

@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import CGtk
 import RefreshGtk
@@ -306,42 +307,6 @@ struct InteropTests {
         #expect(frames == frames.sorted())
         tick.remove()
         #expect(InteropCounters.snapshot == before)
-    }
-}
-
-/// A toplevel holding a ListView over rows that repeat every 10.
-@MainActor
-final class ListHarness {
-    final class Rows: RowSource {
-        var rowCount: Int
-        init(_ count: Int) { rowCount = count }
-        func row(at index: Int) -> (title: String, subtitle: String) {
-            ("Row \(index % 10)", "Subtitle number \(index % 10)")
-        }
-    }
-
-    let window: UnsafeMutablePointer<GtkWidget>
-    let rows: Rows
-    let list: ListView
-    private var closed = false
-
-    init(rows count: Int, width: Int32 = 400, height: Int32 = 600) throws {
-        try #require(MainLoop.initializeGtk())
-        rows = Rows(count)
-        list = ListView(source: rows)
-        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-        gtk_window_set_default_size(gcast(window), width, height)
-        gtk_container_add(gcast(window), list.scrolledWindow)
-        gtk_widget_show_all(window)
-        let drawn = MainLoop.run(until: { self.list.hasDrawnFirstFrame })
-        try #require(drawn, "the window never drew its first frame")
-    }
-
-    func close() {
-        guard !closed else { return }
-        closed = true
-        gtk_widget_destroy(window)
-        MainLoop.drain()
     }
 }
 

@@ -83,7 +83,7 @@ struct NothingDroppedGtkTests {
         #expect(queued == 1, "F5 during the load was not queued")
         #expect(h.view.headerPhase == .idle)
         h.rows.rowCount += 20
-        h.view.endLoading(added: 20, exhausted: false, ok: true)
+        h.view.endLoading(ok: true, added: 20, exhausted: false)
         #expect(h.view.headerPhase == .refreshing)
         #expect(MainLoop.run(until: { h.refreshes == 1 }))
     }
@@ -97,7 +97,7 @@ struct NothingDroppedGtkTests {
         #expect(h.loads == 1)
         h.bin.beginRefreshing()
         #expect(h.bin.headerPhase == .idle && h.bin.state.refreshQueued)
-        h.bin.endLoading(added: 0, exhausted: true, ok: true)
+        h.bin.endLoading(ok: true, added: 0, exhausted: true)
         #expect(MainLoop.run(until: { h.refreshes == 1 }))
     }
 

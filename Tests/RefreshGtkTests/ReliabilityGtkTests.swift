@@ -102,7 +102,7 @@ struct ReliabilityGtkTests {
         h.view.onLoadMore = { [unowned h] in
             loads += 1
             h.rows.rowCount += pageRows
-            h.view.endLoading(added: pageRows, exhausted: false, ok: true)
+            h.view.endLoading(ok: true, added: pageRows, exhausted: false)
         }
         let area = h.view.list.area
         for _ in 0..<60 { EventSynthesis.scroll(area, x: 100, y: 100, .down); MainLoop.drain() }
@@ -137,7 +137,7 @@ struct ReliabilityGtkTests {
             MainLoop.run(for: 1.0 / 60)
             if h.loads == 1, !answered {
                 h.rows.rowCount += 10
-                h.view.endLoading(added: 10, exhausted: false, ok: true)
+                h.view.endLoading(ok: true, added: 10, exhausted: false)
                 answered = true
             }
         }
@@ -241,8 +241,8 @@ struct ReliabilityGtkTests {
         let counters = InteropCounters.snapshot
         h.view.endRefreshing(ok: true, insertedAtTop: 10)
         h.view.endRefreshing(ok: false)
-        h.view.endLoading(added: 20, exhausted: true, ok: true)
-        h.view.endLoading(added: 0, exhausted: false, ok: false)
+        h.view.endLoading(ok: true, added: 20, exhausted: true)
+        h.view.endLoading(ok: false, added: 0, exhausted: false)
         MainLoop.drain()
         #expect(h.observed == before)
         #expect(InteropCounters.snapshot == counters, "an idle end scheduled something")
@@ -467,7 +467,7 @@ final class FeedHarness {
             feed.loadMore { [weak self] result in
                 guard let self else { return }
                 results.append(result)
-                view.endLoading(added: result.added, exhausted: result.exhausted, ok: result.ok)
+                view.endLoading(ok: result.ok, added: result.added, exhausted: result.exhausted)
             }
         }
         view.onFooterPhase = { [unowned self] phase in footerTrace.append(phase) }

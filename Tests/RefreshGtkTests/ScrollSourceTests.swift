@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import CGtk
 import Foundation

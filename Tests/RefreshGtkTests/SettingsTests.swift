@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import CGtk
 import CGtkShim
@@ -125,7 +126,7 @@ struct SettingsTests {
     @Test func lastUpdatedIsComputedWhenDrawnAndWhenRead() throws {
         let h = try GtkHarness()
         defer { h.close() }
-        h.view.headerStyle = .classic
+        h.view.header = .classic
         h.view.beginRefreshing()
         #expect(MainLoop.run(until: { h.refreshes == 1 }))
         h.view.endRefreshing(ok: true, insertedAtTop: 0)

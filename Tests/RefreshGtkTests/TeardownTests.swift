@@ -46,7 +46,7 @@ struct TeardownTests {
         case .loading, .loadFailed:
             EventSynthesis.tapKey(area, keyval: UInt32(GDK_KEY_End))
             #expect(MainLoop.run(until: { h.loads == 1 }))
-            if state == .loadFailed { h.view.endLoading(added: 0, exhausted: false, ok: false) }
+            if state == .loadFailed { h.view.endLoading(ok: false, added: 0, exhausted: false) }
         }
         MainLoop.drain()
     }
@@ -89,7 +89,7 @@ struct TeardownTests {
         // Calls after teardown are no-ops, then the time every pending transition needed (the
         // refresh action 0.3 s, the failure hold 1 s) passes: no handler runs.
         h.view.endRefreshing(ok: true, insertedAtTop: 3)
-        h.view.endLoading(added: 3, exhausted: false, ok: true)
+        h.view.endLoading(ok: true, added: 3, exhausted: false)
         h.view.beginRefreshing()
         h.view.loadMore()
         h.view.reloadData()
@@ -144,44 +144,44 @@ struct TeardownTests {
         #expect(GLibCriticals.last?.contains("G_IS_OBJECT") == true)
     }
 
-    // MARK: - Criticals are fatal (checked in a child process)
+    // MARK: - Criticals are fatal (checked in child processes)
 
-    static var binary: String? { BuiltProducts.demo }
-
-    static func runChild(_ arguments: [String], gDebug: String?) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(binary))
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["G_DEBUG"] = gDebug
-        // Swift's backtracer would catch GLib's breakpoint trap and resume (see scripts/test.sh).
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        environment["NO_AT_BRIDGE"] = "1"
-        process.environment = environment
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, process.terminationReason, String(decoding: stderr, as: UTF8.self))
-    }
-
-    /// The mechanism itself: one GLib critical kills a run under G_DEBUG=fatal-criticals, and a
-    /// short soak with teardown under it passes (no critical anywhere in it).
-    @Test(.enabled { try Prerequisite.check(.built("refresh-demo")) })
+    /// The mechanism itself: one GLib critical kills a run under G_DEBUG=fatal-criticals and not
+    /// without it (this test binary again, as `CriticalChild`), and a short soak with teardown
+    /// under it passes (no critical anywhere in it).
+    @Test(.enabled { try Prerequisite.check(.built("refresh-soak")) })
     func aCriticalFailsARunUnderFatalCriticals() throws {
-        let provoked = try Self.runChild(["soak", "--refreshes", "0", "--loads", "0", "--provoke-critical"],
-                                         gDebug: "fatal-criticals")
-        #expect(provoked.reason == .uncaughtSignal, "a critical did not kill the run: \(provoked.status)")
+        // Swift's backtracer would catch GLib's breakpoint trap and resume (see scripts/test.sh).
+        let quiet = ["SWIFT_BACKTRACE": "enable=no", "NO_AT_BRIDGE": "1"]
+        let child = quiet.merging([CriticalChild.variable: "1"]) { $1 }
+        let provoked = try BuiltProducts.run(BuiltProducts.running, CriticalChild.arguments,
+                                             environment: child.merging(["G_DEBUG": "fatal-criticals"]) { $1 })
+        #expect(provoked.signalled, "a critical did not kill the run: \(provoked.status)")
         #expect(provoked.stderr.contains("CRITICAL"))
-        let tolerated = try Self.runChild(["soak", "--refreshes", "0", "--loads", "0", "--provoke-critical"],
-                                          gDebug: nil)
-        #expect(tolerated.reason == .exit && tolerated.status == 0, "\(tolerated.stderr)")
-        let clean = try Self.runChild(["soak", "--refreshes", "3", "--loads", "3", "--teardown"],
-                                      gDebug: "fatal-criticals")
-        #expect(clean.reason == .exit && clean.status == 0, "\(clean.stderr)")
+        let tolerated = try BuiltProducts.run(BuiltProducts.running, CriticalChild.arguments,
+                                              environment: child.merging(["G_DEBUG": ""]) { $1 })
+        #expect(!tolerated.signalled && tolerated.status == 0, "\(tolerated.stderr)")
+        #expect(tolerated.stderr.contains("CRITICAL"), "the child emitted no critical: \(tolerated.stderr)")
+        let clean = try BuiltProducts.run(try #require(BuiltProducts.soak), ["--refreshes", "3", "--loads", "3", "--teardown"],
+                                          environment: quiet.merging(["G_DEBUG": "fatal-criticals"]) { $1 })
+        #expect(!clean.signalled && clean.status == 0, "\(clean.stderr)")
         #expect(!clean.stderr.contains("CRITICAL"))
+    }
+}
+
+/// The child of `aCriticalFailsARunUnderFatalCriticals`: this test binary run again with
+/// `PTR_CRITICAL_CHILD` set emits one GLib critical; everywhere else it is skipped. A suite of
+/// its own: TeardownTests' `GLibCriticals.install` would make the critical fatal whatever G_DEBUG
+/// says.
+@Suite struct CriticalChild {
+    static let variable = "PTR_CRITICAL_CHILD"
+    static let arguments = ["--testing-library", "swift-testing", "--filter", "CriticalChild"]
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[variable] != nil,
+                   "opt-in: runs only in the child process aCriticalFailsARunUnderFatalCriticals starts"))
+    func emitsOneCritical() {
+        // g_object_unref(NULL): "assertion 'G_IS_OBJECT (object)' failed", a GLib critical.
+        g_object_unref(nil)
     }
 }
 

@@ -44,7 +44,7 @@ struct WrappedFooterKeyTests {
                 "the footer is not on screen: the child is at \(h.childOffset)")
         #expect(h.bin.footerPhase == .loading)
         #expect(abs(h.bin.state.offset - h.bin.state.maxOffset) < 0.5)
-        h.bin.endLoading(added: 0, exhausted: false, ok: false)
+        h.bin.endLoading(ok: false, added: 0, exhausted: false)
         MainLoop.drain()
         #expect(h.bin.footerPhase == .failed)
         #expect(h.childOffset == -gint(Tuning.footerHeight), "the retry went out of view")
@@ -61,7 +61,7 @@ struct WrappedFooterKeyTests {
         focusRows(h)
         EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
         #expect(MainLoop.run(until: { h.loads == 1 }))
-        h.bin.endLoading(added: 0, exhausted: false, ok: false)
+        h.bin.endLoading(ok: false, added: 0, exhausted: false)
         #expect(MainLoop.run(until: { h.bin.footerPhase == .failed && h.childOffset == -gint(Tuning.footerHeight) }))
         let value = h.value
         EventSynthesis.tapKey(h.target, keyval: UInt32(key))
@@ -75,7 +75,7 @@ struct WrappedFooterKeyTests {
     @Test func pullingAHeldHeaderOnATextViewSelectsNoText() throws {
         let h = try HostHarness(.textview)
         defer { h.close() }
-        h.bin.headerStyle = .classic
+        h.bin.header = .classic
         h.bin.beginRefreshing()
         #expect(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - h.bin.headerStyle.heldHeight) < 0.5 }))
         let buffer = gtk_text_view_get_buffer(gcast(h.list.content))

@@ -34,7 +34,7 @@ struct WrappedPixelTests {
         try Self.inLook(look) {
             let h = try HostHarness(.treeview, height: 400)
             defer { h.close() }
-            h.bin.headerStyle = .classic
+            h.bin.header = .classic
             h.bin.beginRefreshing()
             let held = h.bin.headerStyle.heldHeight
             #expect(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - held) < 0.5 }))
@@ -71,7 +71,7 @@ struct WrappedPixelTests {
         try Self.inLook(look) {
             let h = try HostHarness(kind, height: 400)
             defer { h.close() }
-            h.bin.headerStyle = style
+            h.bin.header = style.makeStyle()
             let clock = ManualClock(h.bin.state.now)
             h.bin.clock = clock.reading
             let scale = Int(look.scale)

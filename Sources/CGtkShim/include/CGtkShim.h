@@ -9,7 +9,7 @@
  * - PtrScrollableArea (scrollable_area.c): a GtkDrawingArea that implements GtkScrollable
  *   (interface + overridden properties) and owns nothing but the two adjustments a
  *   GtkScrolledWindow hands it; vtable hooks call Swift for adjustment changes and Tab focus.
- * - Its ATK accessible and PtrRefreshBin's (accessible.c): row and footer children, AtkAction,
+ * - Its ATK accessible and PtrRefreshBin's (accessible_*.c): row and footer children, AtkAction,
  *   AtkSelection, states and attributes, fed by the setters below.
  * Everything else (drawing, input, sizing the adjustments) is done from Swift.
  */

@@ -17,6 +17,10 @@ public struct RefreshEngine: Sendable {
     /// An app-drawn header's held height `H`, in place of `style.heldHeight` (nil: the style's).
     public private(set) var heldHeightOverride: Double?
     public private(set) var footerMode: FooterMode
+    /// The host's scroll range ends at the last row: the auto-mode footer's room after it is
+    /// scrolled by the engine, not by the host (a wrapped GtkScrolledWindow; docs/architecture.md,
+    /// "Hosts"). False: the host's range includes it (our list).
+    public let footerRoomOutsideHost: Bool
     /// `gtk-enable-animations`: when false every settle and timeline that starts jumps to its end
     /// value. Change it with `setAnimationsEnabled(_:at:)`.
     public private(set) var animationsEnabled = true
@@ -36,6 +40,9 @@ public struct RefreshEngine: Sendable {
     private var physics = ScrollPhysics()
     private var gesture: Gesture?
     private var drag: DragTracker?
+    /// The press under way, or the last one: a click, the engine's drag or the host's
+    /// (docs/behaviour.md#input-model).
+    public private(set) var press = PressGesture()
     private(set) var headerState: HeaderState = .idle
     private var footerMachine = FooterMachine()
     public var footer: FooterPhase { footerMachine.phase }
@@ -54,9 +61,10 @@ public struct RefreshEngine: Sendable {
     private var events: [EngineEvent] = []
 
     public init(style: HeaderStyle = .jike, footerMode: FooterMode = .auto,
-                viewportHeight: Double, rowsHeight: Double, now: Double = 0) {
+                viewportHeight: Double, rowsHeight: Double, now: Double = 0, footerRoomOutsideHost: Bool = false) {
         self.style = style
         self.footerMode = footerMode
+        self.footerRoomOutsideHost = footerRoomOutsideHost
         self.viewportHeight = max(viewportHeight, 0)
         self.rowsHeight = max(rowsHeight, 0)
         self.now = now
@@ -81,9 +89,31 @@ public struct RefreshEngine: Sendable {
     /// In auto mode the footer follows the last row inside the scroll range; in pull mode it is
     /// revealed by pushing past the bottom.
     public var footerInScrollRange: Bool { footerMode == .auto && !isShortList }
-    public var contentHeight: Double { rowsHeight + (footerInScrollRange ? Tuning.footerHeight : 0) }
+    /// The footer's room after the last row, inside the scroll range (auto mode), in logical px.
+    public var footerRoom: Double { footerInScrollRange ? Tuning.footerHeight : 0 }
+    public var contentHeight: Double { rowsHeight + footerRoom }
     public var maxOffset: Double { max(0, contentHeight - viewportHeight) }
     public var isGestureActive: Bool { gesture != nil }
+    /// A pull or a push is shown: the content is out of its place.
+    public var isOverscrolled: Bool { pull > 0 || push > 0 }
+
+    /// The footer is at least partly in the viewport.
+    public var footerOnScreen: Bool {
+        let footer = footerVisual
+        return footer.isShown && footer.top < viewportHeight && footer.top + Tuning.footerHeight > 0
+    }
+    /// The footer is on screen and offers load more or a retry: Enter, Space, a click and an AT
+    /// run it, and Tab stops on it (docs/behaviour.md#footer-and-load-more).
+    public var footerActionable: Bool { footerOnScreen && (footer == .idle || footer == .failed) }
+    /// The footer keeps the keyboard focus Tab gave it: on screen and not "No more items" (a
+    /// load under way keeps it).
+    public var footerHoldsFocus: Bool { footerOnScreen && footer != .noMoreData }
+
+    /// The header or footer may change on screen from one update to the next: the host redraws
+    /// them on every update while this holds (and once more after).
+    public var decorationsAnimate: Bool {
+        header != .idle || footer == .loading || isOverscrolled || needsTicks
+    }
 
     /// True while anything moves or waits on time: the host keeps a frame tick running.
     public var needsTicks: Bool {
@@ -130,17 +160,74 @@ public struct RefreshEngine: Sendable {
         handle(.scroll(delta: delta, source: source), at: t).disposition
     }
 
-    /// The touchpad's scroll-stop event: the fingers left the pad.
-    public mutating func scrollStop(at t: Double) { handle(.scrollStop, at: t) }
+    /// The touchpad's scroll-stop event: the fingers left the pad. `.consumed` while a pull or push
+    /// is shown (the engine's gesture); otherwise the host sees it too (it ends its own scrolling).
+    @discardableResult
+    public mutating func scrollStop(at t: Double) -> ScrollDisposition { handle(.scrollStop, at: t).disposition }
 
-    /// A mouse or touch drag started (not yet a gesture: a click must not start one).
-    public mutating func dragBegin(at t: Double) { handle(.dragBegin, at: t) }
+    /// The primary button or a finger went down (not yet a gesture: a click must not start one).
+    public mutating func pressDown(at t: Double) { handle(.pressDown, at: t) }
 
-    /// The drag moved; `offsetY` is the total movement since `dragBegin` (down = positive).
-    public mutating func dragUpdate(offsetY: Double, at t: Double) { handle(.dragUpdate(offsetY: offsetY), at: t) }
+    /// The press moved; `offsetY` is its total movement since `pressDown` (down = positive).
+    /// Past the slop it becomes the engine's drag (the content follows it) or the host's own
+    /// (`PressGesture`); the answer says what the host does with the press's event sequence.
+    @discardableResult
+    public mutating func pressMoved(offsetY: Double, device: PressGesture.Device, at t: Double) -> PressGesture.Decision {
+        handle(.pressMoved(offsetY: offsetY, device: device), at: t).decision
+    }
 
-    /// The button or finger went up.
-    public mutating func dragEnd(at t: Double) { handle(.dragEnd, at: t) }
+    /// The button or finger went up, or the host cancelled the press.
+    public mutating func pressUp(at t: Double) { handle(.pressUp, at: t) }
+
+    /// A touch drag started: `pressDown`.
+    public mutating func dragBegin(at t: Double) { pressDown(at: t) }
+
+    /// The touch drag moved `offsetY` since `dragBegin`: `pressMoved` with a finger, always the engine's.
+    public mutating func dragUpdate(offsetY: Double, at t: Double) { pressMoved(offsetY: offsetY, device: .touch, at: t) }
+
+    /// The finger went up: `pressUp`.
+    public mutating func dragEnd(at t: Double) { pressUp(at: t) }
+
+    /// What a click (a press released within the slop) at viewport y lands on: the footer while it
+    /// is actionable, else the content — unless the press stopped a fling or key scroll, or a pull
+    /// or push is shown, when it does nothing (docs/behaviour.md, "Rows").
+    public func click(atViewportY y: Double) -> ClickTarget {
+        let top = footerVisual.top
+        if footerActionable, y >= top, y < top + Tuning.footerHeight { return .footer }
+        return press.isClick && !isOverscrolled ? .content : .nothing
+    }
+
+    /// What a key does. `hostMovesCursor`: the host moves a cursor of its own with the movement
+    /// and activation keys (a wrapped GtkTreeView): they stay its own, except Enter and Space on
+    /// an actionable footer, which are the footer's on every host; F5 and Ctrl+R are always ours.
+    /// `footerFocused`: Tab moved the focus to the footer, so Enter is the footer's, not a row's.
+    public func route(_ key: KeyIntent, hostMovesCursor: Bool, footerFocused: Bool) -> KeyRoute {
+        switch key {
+        case .refresh: return .refresh
+        case .activate where footerActionable: return .activate(rowFirst: !footerFocused, footer: true)
+        case _ where hostMovesCursor: return .host(key)
+        case .scroll(let command): return .scroll(command)
+        case .lineUp: return .line(-1)
+        case .lineDown: return .line(1)
+        case .activate: return .activate(rowFirst: !footerFocused, footer: false)
+        }
+    }
+
+    /// Where Tab (`forward`) or Shift+Tab moves the keyboard focus inside the list from `current`
+    /// (nil: it is entering from outside): the rows, then the footer while it is actionable; nil:
+    /// out of the list (docs/behaviour.md#keyboard-and-accessibility).
+    public func tab(from current: FocusStop?, forward: Bool) -> FocusStop? {
+        guard let current else { return !forward && footerActionable ? .footer : .rows }
+        if forward, current == .rows, footerActionable { return .footer }
+        if !forward, current == .footer { return .rows }
+        return nil
+    }
+
+    /// Where a pointer at viewport y hovers the content: y itself, or nil while a pull or push is
+    /// shown (no row is hovered while the rows move under a resting pointer).
+    public func hover(atViewportY y: Double?) -> Double? {
+        isOverscrolled ? nil : y
+    }
 
     /// Home / End / Page keys. Each press is a gesture of its own (it can fire auto load-more).
     public mutating func command(_ command: ScrollCommand, at t: Double) { handle(.command(command, target: nil), at: t) }
@@ -150,6 +237,10 @@ public struct RefreshEngine: Sendable {
     public mutating func command(_ command: ScrollCommand, target: Double, at t: Double) {
         handle(.command(command, target: target), at: t)
     }
+
+    /// Scrolls the least that shows content y `top ..< bottom` whole (a row the keyboard selected),
+    /// eased like a key scroll; nothing when it is shown already.
+    public mutating func reveal(top: Double, bottom: Double, at t: Double) { handle(.reveal(top: top, bottom: bottom), at: t) }
 
     /// Where key scrolling continues from: the target of a key scroll or fling under way, else the
     /// offset (a second Page Down while the first eases pages on from where the first ends).
@@ -240,10 +331,11 @@ extension RefreshEngine {
     private enum Input {
         case scroll(delta: Double, source: ScrollSource)
         case scrollStop
-        case dragBegin
-        case dragUpdate(offsetY: Double)
-        case dragEnd
+        case pressDown
+        case pressMoved(offsetY: Double, device: PressGesture.Device)
+        case pressUp
         case command(ScrollCommand, target: Double?)
+        case reveal(top: Double, bottom: Double)
         case externalScroll(to: Double)
         case resize(viewportHeight: Double)
         case setRows(height: Double, insertedAbove: Double)
@@ -263,6 +355,12 @@ extension RefreshEngine {
         case none
         case scroll(ScrollDisposition)
         case accepted(Bool)
+        case press(PressGesture.Decision)
+
+        var decision: PressGesture.Decision {
+            if case .press(let d) = self { return d }
+            return .wait
+        }
 
         var disposition: ScrollDisposition {
             if case .scroll(let d) = self { return d }
@@ -289,11 +387,12 @@ extension RefreshEngine {
     private mutating func dispatch(_ input: Input) -> Reply {
         switch input {
         case .scroll(let delta, let source): return .scroll(onScroll(delta: delta, source: source))
-        case .scrollStop: onScrollStop()
-        case .dragBegin: onDragBegin()
-        case .dragUpdate(let y): onDragUpdate(offsetY: y)
-        case .dragEnd: onDragEnd()
+        case .scrollStop: return .scroll(onScrollStop())
+        case .pressDown: onPressDown()
+        case .pressMoved(let y, let device): return .press(onPressMoved(offsetY: y, device: device))
+        case .pressUp: onPressUp()
         case .command(let command, let target): onCommand(command, target: target)
+        case .reveal(let top, let bottom): onReveal(top: top, bottom: bottom)
         case .externalScroll(let value): onExternalScroll(to: value)
         case .resize(let height): onResize(height)
         case .setRows(let height, let above): onSetRows(height, insertedAbove: above)
@@ -331,19 +430,53 @@ extension RefreshEngine {
         // path back would not come back to where it began.
         let pastTop = delta < 0 && offset + delta < 0
         let pastBottom = delta > 0 && offset + delta > maxOffset
-        guard pull > 0 || push > 0 || pastTop || pastBottom else { return .passThrough }
+        guard pull > 0 || push > 0 || pastTop || pastBottom else {
+            guard scrollsFooterRoom(delta) else { return .passThrough }
+            onExternalScroll(to: offset + delta)
+            return .consumed
+        }
         moveByGesture(delta)
         return .consumed
     }
 
-    private mutating func onScrollStop() {
-        if let kind = gesture?.kind, kind == .touchpad || kind == .wheel { release() }
+    /// The footer's room lies outside the host's range and `delta` scrolls into it or inside it:
+    /// the host cannot scroll there, so the engine does.
+    private func scrollsFooterRoom(_ delta: Double) -> Bool {
+        guard footerRoomOutsideHost, footerInScrollRange else { return false }
+        let hostEnd = rowsHeight - viewportHeight
+        return delta > 0 && offset >= hostEnd - 0.5 && offset < maxOffset
+            || delta < 0 && offset > hostEnd + 0.5
     }
 
-    private mutating func onDragBegin() {
+    private mutating func onScrollStop() -> ScrollDisposition {
+        let disposition: ScrollDisposition = isOverscrolled ? .consumed : .passThrough
+        if let kind = gesture?.kind, kind == .touchpad || kind == .wheel { release() }
+        return disposition
+    }
+
+    private mutating func onPressDown() {
+        // A press that stops a fling or key scroll is no click.
+        _ = press.handle(.down(coasting: isCoasting))
         // A drag whose release never came ends here: it must not hold the content for ever.
         if gesture?.kind == .drag { release() }
         drag = DragTracker()
+    }
+
+    private mutating func onPressMoved(offsetY: Double, device: PressGesture.Device) -> PressGesture.Decision {
+        let edges = PressGesture.Edges(atTop: offset <= 0.5, atBottom: offset + viewportHeight >= rowsHeight - 0.5,
+                                       overscrolled: isOverscrolled)
+        let decision = press.handle(.moved(offsetY: offsetY, device: device, edges: edges))
+        switch decision {
+        case .claim, .follow: onDragUpdate(offsetY: offsetY)
+        case .reject: drag = nil
+        case .wait: break
+        }
+        return decision
+    }
+
+    private mutating func onPressUp() {
+        _ = press.handle(.up)
+        onDragEnd()
     }
 
     private mutating func onDragUpdate(offsetY: Double) {
@@ -386,6 +519,13 @@ extension RefreshEngine {
         case .pageDown: target = explicit ?? base + page
         }
         moveOffset(to: min(max(target, 0), maxOffset), duration: duration(Tuning.keyScrollDuration))
+    }
+
+    private mutating func onReveal(top: Double, bottom: Double) {
+        let base = scrollBase
+        let target = top < base ? top : bottom > base + viewportHeight ? bottom - viewportHeight : base
+        guard abs(target - base) > 0.5 else { return }
+        onCommand(target > base ? .pageDown : .pageUp, target: target)
     }
 
     /// A held header (or pull-mode footer) is part of the content: keys that scroll away from it

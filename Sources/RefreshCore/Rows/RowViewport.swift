@@ -101,3 +101,16 @@ extension RowHeights {
         return max(0, min(next, top))
     }
 }
+
+/// Keyboard selection in a list of rows (docs/behaviour.md, "Rows").
+public enum RowSelection {
+    /// The row Up (`step` −1) or Down (1) selects among `count` rows: the next one from the
+    /// selected row while that row is on screen, else the first row wholly on screen (the first
+    /// partly shown one if none is whole); nil when there is none (the keys then scroll).
+    public static func next(from selected: Int?, step: Int, count: Int, selectedOnScreen: Bool,
+                            firstWholeRow: Int?) -> Int? {
+        guard count > 0 else { return nil }
+        if let selected, selectedOnScreen { return min(max(selected + step, 0), count - 1) }
+        return firstWholeRow
+    }
+}

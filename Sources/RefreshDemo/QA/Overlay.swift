@@ -176,14 +176,14 @@ final class QACanvas {
         cairo_line_to(cr, graph.x + graph.width, target.rounded() + 0.5)
         cairo_stroke(cr)
         let last = stats.intervals.last.map { ScrubSequence.decimal($0 * 1000, 1) } ?? "–"
-        _ = text(cr, "\(L10n.qaFrames): \(last) ms  16.7 ms ─  \(L10n.qaMissed): \(stats.missed)",
+        _ = text(cr, "\(DemoL10n.qaFrames): \(last) ms  16.7 ms ─  \(DemoL10n.qaMissed): \(stats.missed)",
                  at: Point(graph.x, graph.maxY + 2))
     }
 
     // MARK: Help
 
     private func drawHelp(_ cr: OpaquePointer, width: Double, height: Double) {
-        HelpPanel(title: L10n.qaKeysTitle, rows: QATools.keyTable.map { ($0.keys, $0.action()) })
+        HelpPanel(title: DemoL10n.qaKeysTitle, rows: QATools.keyTable.map { ($0.keys, $0.action()) })
             .draw(cr, widget: widget, width: width, height: height)
     }
 }

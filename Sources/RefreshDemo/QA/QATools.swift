@@ -48,7 +48,7 @@ package final class QATools {
     private var outlinedVisual: HeaderVisual?
     /// The list's app-drawn header and the built-in style that times it, kept when the
     /// scrubber's menu switches the list to a built-in style, so that choosing it again restores it.
-    private var appHeader: (style: RefreshHeaderStyle, timings: HeaderStyle)?
+    private var appHeader: RefreshHeaderStyle?
 
     /// Whether `animation` lines go on the trace (`--trace-animations`): frame-driven, so off by
     /// default to keep the default trace independent of frame timing.
@@ -111,14 +111,14 @@ package final class QATools {
 
     /// The keys, in the order the help lists them.
     package static let keyTable: [(keys: String, action: @MainActor () -> String)] = [
-        ("S", { L10n.qaKeySlowMotion }),
-        ("P", { L10n.qaKeyPause }),
-        (".", { L10n.qaKeyStep }),
-        ("O", { L10n.qaKeyOverlay }),
-        ("G", { L10n.qaKeyOutline }),
-        ("T", { L10n.qaKeyScrubber }),
-        ("F", { L10n.qaKeySaveFrame }),
-        ("F1, ?", { L10n.qaKeyHelp }),
+        ("S", { DemoL10n.qaKeySlowMotion }),
+        ("P", { DemoL10n.qaKeyPause }),
+        (".", { DemoL10n.qaKeyStep }),
+        ("O", { DemoL10n.qaKeyOverlay }),
+        ("G", { DemoL10n.qaKeyOutline }),
+        ("T", { DemoL10n.qaKeyScrubber }),
+        ("F", { DemoL10n.qaKeySaveFrame }),
+        ("F1, ?", { DemoL10n.qaKeyHelp }),
     ]
 
     /// Handles a QA key (no Ctrl, Alt or Super); false for anything else.
@@ -221,14 +221,14 @@ package final class QATools {
         let p = engine.pull
         let animation = engine.headerAnimation
         var clockText = "×" + ScrubSequence.decimal(clock.factor, 1)
-        if clock.isPaused { clockText += "  " + L10n.qaPaused }
+        if clock.isPaused { clockText += "  " + DemoL10n.qaPaused }
         let time = animation.time.map { " " + ScrubSequence.decimal($0, 3) + " s" } ?? ""
         var lines = [
-            "\(L10n.qaHeader): \(engine.header.rawValue)   \(L10n.qaFooter): \(engine.footer.rawValue)",
-            "\(L10n.qaPull): \(ScrubSequence.decimal(p, 1)) px  s = \(ScrubSequence.decimal(p / Tuning.triggerPull, 3))",
-            "\(L10n.qaPush): \(ScrubSequence.decimal(engine.push, 1)) px",
-            "\(L10n.qaAnimation): \(animation.name)\(time)",
-            "\(L10n.qaRows): \(controller.rowCount)   \(L10n.qaClock): \(clockText)",
+            "\(DemoL10n.qaHeader): \(engine.header.rawValue)   \(DemoL10n.qaFooter): \(engine.footer.rawValue)",
+            "\(DemoL10n.qaPull): \(ScrubSequence.decimal(p, 1)) px  s = \(ScrubSequence.decimal(p / Tuning.triggerPull, 3))",
+            "\(DemoL10n.qaPush): \(ScrubSequence.decimal(engine.push, 1)) px",
+            "\(DemoL10n.qaAnimation): \(animation.name)\(time)",
+            "\(DemoL10n.qaRows): \(controller.rowCount)   \(DemoL10n.qaClock): \(clockText)",
         ]
         if let scrubber, let caption = scrubber.caption { lines.append("scrub: \(caption)") }
         return lines
@@ -236,9 +236,8 @@ package final class QATools {
 
     // MARK: - The header the tools describe
 
-    /// The header the list draws: its app-drawn one (`customHeaderStyle`), else nil (the
-    /// built-in `headerStyle`).
-    package var appDrawnHeader: RefreshHeaderStyle? { controller.customHeaderStyle }
+    /// The header the list draws when the app draws it, else nil (a built-in look).
+    package var appDrawnHeader: RefreshHeaderStyle? { controller.appDrawnHeader }
 
     /// The header's name in file names and the scrubber's menu: the built-in style's, or the
     /// app-drawn header's type name without "Header" ("arc" for `ArcHeader`).
@@ -334,7 +333,7 @@ package final class QATools {
         }
         savedFrames.append(path)
         trace?.emit("frame", ["path": .string(path)])
-        FileDescriptorSink.standardError.write(L10n.qaSaved(path) + "\n")
+        FileDescriptorSink.standardError.write(DemoL10n.qaSaved(path) + "\n")
         return path
     }
 
@@ -355,9 +354,9 @@ package final class QATools {
         pausedForScrub = !clock.isPaused
         clock.setPaused(true)
         let parent = gtk_widget_get_toplevel(container)
-        if let style = appDrawnHeader { appHeader = (style, controller.headerStyle) }
+        if let style = appDrawnHeader { appHeader = style }
         var headers = HeaderStyle.allCases.map { (id: $0.rawValue, label: $0.rawValue) }
-        if let appHeader { headers.append((Self.appHeaderID, Self.name(of: appHeader.style))) }
+        if let appHeader { headers.append((Self.appHeaderID, Self.name(of: appHeader))) }
         let scrubber = Scrubber(headers: headers, active: appDrawnHeader != nil ? Self.appHeaderID : controller.headerStyle.rawValue,
                                 parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
         self.scrubber = scrubber
@@ -380,11 +379,9 @@ package final class QATools {
     /// app-drawn header back with the style that times it.
     private func setHeader(_ id: String) {
         if id == Self.appHeaderID, let appHeader {
-            controller.headerStyle = appHeader.timings
-            controller.customHeaderStyle = appHeader.style
+            controller.header = appHeader
         } else if let style = HeaderStyle(rawValue: id) {
-            controller.customHeaderStyle = nil
-            controller.headerStyle = style
+            controller.header = style.makeStyle()
         }
     }
 

@@ -1,4 +1,3 @@
-import RefreshTestSupport
 import RefreshGtk
 import RefreshQA
 import ArgumentParser
@@ -166,13 +165,12 @@ package final class Recorder {
         let rows = DemoRows(count: 300)
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         defer { gtk_widget_destroy(window); MainLoop.drain() }
-        gtk_window_set_title(gcast(window), L10n.windowTitle)
+        gtk_window_set_title(gcast(window), DemoL10n.windowTitle)
         gtk_window_set_default_size(gcast(window), Recorder.width, Recorder.height)
         gtk_window_set_resizable(gcast(window), 0)
         let (view, foreignList) = makeController(rows: rows)
         let surface = HostSurface(view)
-        view.headerStyle = options.style
-        view.customHeaderStyle = options.header.makeCustomStyle()
+        view.header = options.header.makeCustomStyle() ?? options.style.makeStyle()
         view.onRefresh = {}
         // The engine's clock is the frame counter, continuing from the time the view started at.
         let base = view.state.now + 1
@@ -184,7 +182,7 @@ package final class Recorder {
         fontOptions(drawing)
         // A foreign list lays its rows out in idles: wait until it fills the viewport.
         guard MainLoop.run(until: {
-            view.host.hasDrawnFirstFrame && view.state.viewportHeight > 0
+            view.hasDrawnFirstFrame && view.state.viewportHeight > 0
                 && (foreignList == nil || view.state.rowsHeight > view.state.viewportHeight)
         }, timeout: 20)
         else { return .failure(.failed("the window never drew")) }

@@ -10,7 +10,7 @@ public struct HeaderFrame {
     /// The viewport's width, in logical px.
     public var width: Double
     /// Theme colours (the list's style context; fixed light or dark palettes headless).
-    public var palette: Palette
+    public var palette: RefreshPalette
     /// Device pixels per logical px.
     public var scaleFactor: Double
     /// The widget's Pango context (theme font); headless, a fixed "DejaVu Sans 10" one.
@@ -20,48 +20,82 @@ public struct HeaderFrame {
     /// Wall-clock seconds since the Unix epoch, for "Last updated: …".
     public var now: Double
 
-    public init(visual: HeaderVisual, width: Double, palette: Palette, scaleFactor: Double,
+    public init(visual: HeaderVisual, width: Double, palette: RefreshPalette, scaleFactor: Double,
                 pangoContext: OpaquePointer, isHeadless: Bool, now: Double) {
         self.visual = visual; self.width = width; self.palette = palette; self.scaleFactor = scaleFactor
         self.pangoContext = pangoContext; self.isHeadless = isHeadless; self.now = now
     }
 
+    /// The built-in header's words for this instant, translated ("Pull down to refresh",
+    /// "Release to refresh", "Refreshing…", …; the plain bar's own with `.plain` timings).
+    public var text: String { HeaderPainter.text(for: visual.message) }
+
+    /// "Last updated: …" (or "never"), translated, as the classic header shows it.
+    public var lastUpdatedText: String {
+        L10n.lastUpdatedLine(lastUpdate: visual.sinceLastUpdate.map { now - $0 }, now: now)
+    }
+
     /// The revealed space: full width, from the viewport's top (or the header's region top, when
     /// that hangs higher, in snapshots) down to the content top. The context is clipped to it.
-    public func revealed(heldHeight: Double) -> Rect {
+    public func revealed(heldHeight: Double) -> RefreshRect {
         let top = min(0, visual.contentTop - heldHeight)
         return Rect(x: 0, y: top, width: width, height: max(0, visual.contentTop - top))
     }
 
     /// The `heldHeight`-tall panel whose bottom edge is the content top.
-    public func panel(heldHeight: Double) -> Rect {
+    public func panel(heldHeight: Double) -> RefreshRect {
         Rect(x: 0, y: visual.contentTop - heldHeight, width: width, height: heldHeight)
     }
 
     /// The panel with its bottom edge on the device pixel where the rows start: drawn on it, a
     /// header stays crisp and does not shimmer while the content top moves by fractions of a
     /// pixel (the built-in styles draw on it).
-    public func snappedPanel(heldHeight: Double, cr: OpaquePointer) -> Rect {
+    public func snappedPanel(heldHeight: Double, cr: OpaquePointer) -> RefreshRect {
         let top = PixelGrid(cr).snap(Point(0, visual.contentTop)).y
         return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight)
     }
 }
 
-/// A header look. The jike, classic and plain headers are implementations of it (`JikeHeader`,
-/// `ClassicHeader`, `PlainHeader`); an app can write its own and set it on the view. The widget
-/// clips the context to the space above the content top, so a style never paints over a row.
+/// A header look, set on the view's `header`. The jike, classic and plain headers are
+/// implementations of it (`.jike`, `.classic`, `.plain`: `JikeHeader`, `ClassicHeader`,
+/// `PlainHeader`); an app can write its own. The widget clips the context to the space above the
+/// content top, so a style never paints over a row.
 public protocol RefreshHeaderStyle: AnyObject {
     /// `H`: how tall the header is held open while refreshing, in logical px.
     var heldHeight: Double { get }
+    /// The built-in style whose timings and wording (`frame.visual.message`) this header follows.
+    /// Default: `.jike`.
+    var timings: HeaderStyle { get }
     /// Draws `frame` with `cr`, whose origin is the viewport's top left (logical px).
     func draw(_ frame: HeaderFrame, cr: OpaquePointer)
     /// The rectangle a snapshot of this header shows. Default: `frame.panel(heldHeight:)`.
-    func snapshotRegion(_ frame: HeaderFrame) -> Rect
+    func snapshotRegion(_ frame: HeaderFrame) -> RefreshRect
 }
 
 extension RefreshHeaderStyle {
-    public func snapshotRegion(_ frame: HeaderFrame) -> Rect { frame.panel(heldHeight: heldHeight) }
+    public func snapshotRegion(_ frame: HeaderFrame) -> RefreshRect { frame.panel(heldHeight: heldHeight) }
+    public var timings: HeaderStyle { .jike }
 }
+
+/// The built-in looks as values: `view.header = .classic`.
+extension RefreshHeaderStyle where Self == JikeHeader {
+    /// The animated "J" (`JikeHeader`), the default.
+    public static var jike: JikeHeader { JikeHeader() }
+}
+
+extension RefreshHeaderStyle where Self == ClassicHeader {
+    /// Arrow, spinner, title and "Last updated: …" (`ClassicHeader`).
+    public static var classic: ClassicHeader { ClassicHeader() }
+}
+
+extension RefreshHeaderStyle where Self == PlainHeader {
+    /// A 30 px bar naming the state (`PlainHeader`).
+    public static var plain: PlainHeader { PlainHeader() }
+}
+
+/// The jike, classic and plain headers: the widget draws them through its own painter (cached
+/// per style), where an app's header is drawn through its `draw`.
+protocol BuiltInHeaderStyle: RefreshHeaderStyle {}
 
 /// One frame of the load-more footer, as an app's footer style draws it (docs/behaviour.md,
 /// "App-drawn headers"). The context is clipped to `bar`.
@@ -70,7 +104,7 @@ public struct FooterFrame {
     public var visual: FooterVisual
     /// The viewport's width, in logical px.
     public var width: Double
-    public var palette: Palette
+    public var palette: RefreshPalette
     /// Device pixels per logical px.
     public var scaleFactor: Double
     /// The footer is the keyboard focus stop (Tab): draw a focus ring.
@@ -78,14 +112,18 @@ public struct FooterFrame {
     /// The widget's Pango context (theme font).
     public var pangoContext: OpaquePointer
 
-    public init(visual: FooterVisual, width: Double, palette: Palette, scaleFactor: Double, focused: Bool,
+    public init(visual: FooterVisual, width: Double, palette: RefreshPalette, scaleFactor: Double, focused: Bool,
                 pangoContext: OpaquePointer) {
         self.visual = visual; self.width = width; self.palette = palette; self.scaleFactor = scaleFactor
         self.focused = focused; self.pangoContext = pangoContext
     }
 
     /// The footer's bar: full width, `Tuning.footerHeight` tall, at `visual.top`.
-    public var bar: Rect { visual.rect(viewportWidth: width) }
+    public var bar: RefreshRect { visual.rect(viewportWidth: width) }
+
+    /// The built-in footer's words for this instant, translated ("Load more", "Loading…", "No
+    /// more items", …).
+    public var text: String { FooterPainter.text(for: visual.message) }
 }
 
 /// A footer look an app draws itself, set on the view's `customFooterStyle`; the built-in bar
@@ -114,11 +152,12 @@ final class StyleText {
 
 /// The animated "J" (docs/behaviour.md#jike-header): its fill follows the pull, it morphs into a spinning ring while
 /// refreshing and thins away at the end.
-public final class JikeHeader: RefreshHeaderStyle {
+public final class JikeHeader: BuiltInHeaderStyle {
     public init() {}
     public var heldHeight: Double { HeaderStyle.jike.heldHeight }
+    public var timings: HeaderStyle { .jike }
 
-    public func snapshotRegion(_ frame: HeaderFrame) -> Rect { frame.visual.jikeBox(viewportWidth: frame.width) }
+    public func snapshotRegion(_ frame: HeaderFrame) -> RefreshRect { frame.visual.jikeBox(viewportWidth: frame.width) }
 
     public func draw(_ frame: HeaderFrame, cr: OpaquePointer) {
         let box = frame.visual.jikeBox(viewportWidth: frame.width)
@@ -130,7 +169,7 @@ public final class JikeHeader: RefreshHeaderStyle {
 // MARK: - Classic (docs/behaviour.md#classic-header)
 
 /// Arrow (turning up when armed), spinner, result mark, a title and "Last updated: …".
-public final class ClassicHeader: RefreshHeaderStyle {
+public final class ClassicHeader: BuiltInHeaderStyle {
     private let text = StyleText()
 
     /// Layout of the classic panel, in logical px.
@@ -145,14 +184,14 @@ public final class ClassicHeader: RefreshHeaderStyle {
 
     public init() {}
     public var heldHeight: Double { HeaderStyle.classic.heldHeight }
+    public var timings: HeaderStyle { .classic }
 
     public func draw(_ frame: HeaderFrame, cr: OpaquePointer) {
         let text = self.text.text(for: frame)
         let visual = frame.visual, palette = frame.palette
         let panel = frame.snappedPanel(heldHeight: heldHeight, cr: cr)
-        let title = HeaderPainter.text(for: visual.message)
-        let now = frame.now
-        let detail = L10n.lastUpdatedLine(lastUpdate: visual.sinceLastUpdate.map { now - $0 }, now: now)
+        let title = frame.text
+        let detail = frame.lastUpdatedText
         // Both lines stay centred in the viewport with the indicator left of the wider one;
         // on a narrow viewport they are ellipsized to leave the indicator its room on both sides.
         let maxWidth = panel.width - 2 * (Layout.margin + Layout.indicatorSize + Layout.indicatorGap)
@@ -177,11 +216,12 @@ public final class ClassicHeader: RefreshHeaderStyle {
 // MARK: - Plain (docs/behaviour.md#plain-header)
 
 /// A 30 px bar naming the state; the error colour when a refresh failed.
-public final class PlainHeader: RefreshHeaderStyle {
+public final class PlainHeader: BuiltInHeaderStyle {
     private let text = StyleText()
 
     public init() {}
     public var heldHeight: Double { HeaderStyle.plain.heldHeight }
+    public var timings: HeaderStyle { .plain }
 
     public func draw(_ frame: HeaderFrame, cr: OpaquePointer) {
         let text = self.text.text(for: frame)
@@ -195,15 +235,15 @@ public final class PlainHeader: RefreshHeaderStyle {
         CairoShapes.setSource(cr, fill)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_fill(cr)
-        let size = text.set(HeaderPainter.text(for: visual.message), style: .body,
+        let size = text.set(frame.text, style: .body,
                             maxWidth: rect.width - 2 * ClassicHeader.Layout.margin)
         text.show(at: Point(rect.midX - size.width / 2, rect.midY - size.height / 2), cr: cr, color: ink)
     }
 }
 
 extension HeaderStyle {
-    /// The built-in implementation of this style.
-    public func makeStyle() -> RefreshHeaderStyle {
+    /// The built-in implementation of this style (the GObject's `header-style`).
+    package func makeStyle() -> any RefreshHeaderStyle {
         switch self {
         case .jike: return JikeHeader()
         case .classic: return ClassicHeader()

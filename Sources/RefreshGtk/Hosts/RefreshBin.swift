@@ -1,4 +1,5 @@
 import CGtk
+import RefreshCore
 import CGtkShim
 
 /// Pull-to-refresh and load-more for a GtkScrolledWindow the app already has, whatever it shows:
@@ -9,7 +10,7 @@ import CGtkShim
 /// ```swift
 /// let bin = RefreshBin(wrapping: scrolledWindow)
 /// bin.onRefresh = { fetch { added in bin.endRefreshing(ok: true, insertedAtTop: added) } }
-/// bin.onLoadMore = { fetchMore { added in bin.endLoading(added: added, exhausted: false, ok: true) } }
+/// bin.onLoadMore = { fetchMore { added in bin.endLoading(ok: true, added: added, exhausted: false) } }
 /// gtk_container_add(gcast(window), bin.widget)
 /// ```
 ///
@@ -86,7 +87,7 @@ public final class RefreshBin: RefreshController {
         applying = true
         defer { applying = false }
         let style = HeaderStyle(ptr_refresh_bin_get_header_style(gobject))
-        if style != headerStyle { headerStyle = style }
+        if style != headerStyle { header = style.makeStyle() }
         let mode = FooterMode(ptr_refresh_bin_get_footer_mode(gobject))
         if mode != footerMode { footerMode = mode }
         let wall = ptr_refresh_bin_get_last_updated(gobject).map {
@@ -189,7 +190,7 @@ func ptrRefreshBinSwiftEndRefreshing(_ bin: OpaquePointer?, _ ok: gboolean, _ in
 
 @_cdecl("ptr_refresh_bin_swift_end_loading")
 func ptrRefreshBinSwiftEndLoading(_ bin: OpaquePointer?, _ added: gint, _ exhausted: gboolean, _ ok: gboolean) {
-    withController(bin) { $0.endLoading(added: Int(added), exhausted: exhausted != 0, ok: ok != 0) }
+    withController(bin) { $0.endLoading(ok: ok != 0, added: Int(added), exhausted: exhausted != 0) }
 }
 
 @_cdecl("ptr_refresh_bin_swift_load_more")

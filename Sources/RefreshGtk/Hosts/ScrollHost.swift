@@ -4,72 +4,103 @@ import RefreshCore
 /// A scrolling widget the engine drives: our virtual list (`ListView`) or an app's own
 /// GtkScrolledWindow wrapped in a `PtrRefreshBin` (`ScrolledWindowHost`). The engine plumbing
 /// (`RefreshController`: input capture → engine → ticks → decorations → handlers) is the same for
-/// every host; a host only says where its scroll position lives, how the content is displaced
-/// by the pull and push, and which widgets receive input (docs/architecture.md, "Hosts").
+/// every host, and every decision is the engine's; a host only answers what it alone knows — its
+/// extent, its scroll position, how it moves its content, its row count and where input arrives
+/// (docs/architecture.md, "Hosts"). Rows the user can activate and select are a separate, optional
+/// role (`RowInteraction`).
 @MainActor
 package protocol ScrollHost: AnyObject {
-    /// The widget the app packs; its "destroy" tears the controller down.
-    var rootWidget: UnsafeMutablePointer<GtkWidget> { get }
-    /// Frame-clock ticks run on it, and its style (colours, fonts, scale) paints the decorations.
-    var styleWidget: UnsafeMutablePointer<GtkWidget> { get }
-    /// Where input is captured, and how.
-    var input: HostInput { get }
+    /// Where input arrives, which widget owns the controller and which one paints.
+    var widgets: HostWidgets { get }
+
+    // MARK: Extent
+
+    /// The viewport's height (the vertical adjustment's page size), in logical px.
+    var viewportHeight: Double { get }
+    /// Height of all rows (what the engine calls rowsHeight), in logical px.
+    var rowsHeight: Double { get }
+    /// The host's real row count (the trace's `rows`).
+    var rowCount: Int { get }
+
+    // MARK: Scroll position and moving the content
 
     /// The engine's scroll offset, 0 … engine.maxOffset, in logical px. Setting it moves the
     /// host's vertical adjustment (and whatever extra room the host adds for the footer).
     var offset: Double { get set }
     /// Logical px the content is shown shifted down from its scroll position (pull − push).
     var displacement: Double { get set }
-    /// Auto-mode footer room after the last row (the virtual list puts it in its adjustment).
-    var extraBottom: Double { get set }
-    /// True: the footer's room is not in the host's adjustment, the engine scrolls into it itself.
-    var footerRoomIsVirtual: Bool { get }
-    /// Height of all rows (what the engine calls rowsHeight), in logical px.
-    var rowsHeight: Double { get }
-    /// The viewport's height (the vertical adjustment's page size), in logical px.
-    var viewportHeight: Double { get }
-    /// The host's real row count (the trace's `rows`).
-    var rowCount: Int { get }
+    /// The engine's `footerRoom`: scrollable space after the last row for the auto-mode footer.
+    var footerRoom: Double { get set }
+
+    // MARK: Keys
+
+    /// Home, End, Page Up or Page Down reached the controller: the host scrolled itself
+    /// (`.done`), or the engine scrolls (eased) to the target the host computed from its rows,
+    /// or to its own (nil).
+    func keyScroll(_ command: ScrollCommand, from base: Double) -> HostKeyScroll
+    /// The host's own key bindings handle `command` (it moves its cursor with it).
+    func hostHandlesKey(_ command: ScrollCommand)
     /// One arrow-key step, in logical px.
     var lineHeight: Double { get }
-    var hasDrawnFirstFrame: Bool { get }
 
-    /// Home/End/Page keys that reached the controller: true if the host scrolled itself, false
-    /// to let the engine scroll (eased).
-    func scroll(_ command: ScrollCommand) -> Bool
-    /// The offset Page Up or Down goes to from `base`, computed from the host's rows; nil: the
-    /// engine's page (0.9 of the viewport).
-    func pageTarget(_ command: ScrollCommand, from base: Double) -> Double?
-    /// Home or End is about to be handled by the host's own key bindings (it moves its cursor).
-    func hostWillHandle(_ command: ScrollCommand)
-    /// Height of `count` rows the app has just prepended; nil when the host only knows once it
-    /// has laid them out (it then reports the change through `rowsHeightChanged`).
-    func heightOfRowsInserted(atTop count: Int) -> Double?
-    /// Height of `count` rows the app has just appended, or nil (as above).
-    func heightOfRowsAppended(_ count: Int) -> Double?
-    /// The app is about to end a refresh that prepended rows: the host keeps the rows on screen
-    /// where they are when it lays the new ones out.
-    func expectRowsInserted(atTop count: Int, engineOffset: Double)
+    // MARK: Rows changing
+
+    /// The app changed its rows: the height of the rows it prepended or appended, when the host
+    /// knows it now; nil when the host only knows once it has laid them out (it then reports
+    /// the change through `HostHooks.rowsHeightChanged`).
+    func rowsChanged(_ change: RowsChange) -> Double?
     /// The header came back to rest: any anchoring bias is folded into the scroll position.
     func headerDidSettle() -> Double?
-    /// The rows changed: re-read the row count and content height, redraw.
-    func reloadData()
+
+    // MARK: Notifications
+
     /// Redraw the decorations (the header and footer areas).
     func queueDraw()
     /// Connects the host's notifications to the controller.
     func attach(_ hooks: HostHooks)
     /// The widget is going away: disconnect everything, drop the hooks.
     func detach()
-    /// A press or touch began on the host (seen before the host's own handling of it).
-    func pressBegan()
-    /// The press became a pull or a scroll of ours: whatever the host's own handling of the
-    /// press changed (a row selected under the pointer) is undone.
-    func pressBecameScroll()
+    /// The press's phase after the engine took a press input (`PressGesture`): a host whose
+    /// own handling of the press changes something (a tree view selects the row under it)
+    /// undoes that when the press becomes the engine's.
+    func pressChanged(_ phase: PressGesture.Phase)
 }
 
-extension ScrollHost {
-    package func pressBegan() {}
-    package func pressBecameScroll() {}
+/// What the app did to its rows (`ScrollHost.rowsChanged`).
+package enum RowsChange: Equatable {
+    /// `count` rows prepended; `refreshing`: by the refresh that is ending, at engine offset
+    /// `engineOffset` (the host keeps the rows on screen where they are when it lays them out).
+    case insertedAtTop(Int, refreshing: Bool, engineOffset: Double)
+    /// `count` rows appended by a load.
+    case appended(Int)
+    /// Any change: re-read the row count and content height, redraw.
+    case reloaded
+}
+
+/// How a host answers a scroll key.
+package enum HostKeyScroll: Equatable {
+    /// The host moved its scroll position itself; the engine follows it as an external scroll.
+    case done
+    /// The engine scrolls, to this target (nil: its own).
+    case engine(target: Double?)
+}
+
+/// Rows the user activates and selects, with hover: our list has them (`RefreshView`); a
+/// wrapped host's rows are its own and it has none of ours. The controller asks this role
+/// instead of overridden methods or downcasts.
+@MainActor
+package protocol RowInteraction: AnyObject {
+    /// A click on the content at viewport y (the engine said it is one): activate and select.
+    func click(atViewportY y: Double)
+    /// Up or Down moved the selection (true), or there is none to move (false: the keys scroll).
+    func moveSelection(by step: Int) -> Bool
+    /// Enter activated the selected row (true), or none is selected.
+    func activateSelection() -> Bool
+    /// An AT ran a row action ("activate-row:N") or AtkSelection asked for a selection
+    /// ("select-row:N", "select-none").
+    func accessibleAction(_ id: String)
+    /// The widget is going away: drop the app's handlers.
+    func detach()
 }
 
 /// Which decorations a host's draw callback paints.
@@ -98,22 +129,28 @@ package struct HostHooks {
     var styleChanged: @MainActor () -> Void
 }
 
-/// Where a host's input is captured.
-package struct HostInput {
+/// Where a host's input arrives, and the widgets the controller hangs on.
+package struct HostWidgets {
+    /// The widget the app packs; it owns the controller and its "destroy" tears it down.
+    var root: UnsafeMutablePointer<GtkWidget>
+    /// Frame-clock ticks run on it, and its style (colours, fonts, scale) paints the decorations.
+    var style: UnsafeMutablePointer<GtkWidget>
     /// Widgets whose "scroll-event" the controller sees before their class handler (the first
     /// one that sees an event decides; the others skip it).
     var scrollWidgets: [UnsafeMutablePointer<GtkWidget>]
     /// Widgets whose "key-press-event" the controller sees before their class handler;
-    /// `scrollKeys: false` leaves Home/End/Page/arrow keys to the widget (a GtkTreeView moves its
-    /// cursor with them) and takes only F5 and Ctrl+R there.
+    /// `scrollKeys: false`: the widget moves a cursor of its own with the movement keys (a
+    /// GtkTreeView), so the engine routes them to it (`RefreshEngine.route`).
     var keyWidgets: [(widget: UnsafeMutablePointer<GtkWidget>, scrollKeys: Bool)]
     /// The widget the drag and click gestures attach to, and in which phase.
     var gestureWidget: UnsafeMutablePointer<GtkWidget>
     var gesturePhase: GtkPropagationPhase
-    /// True: a mouse drag mid-list scrolls, as a finger does (our list). False: a mouse drag
-    /// only pulls or pushes at an edge and is otherwise left to the host (it selects text or
-    /// rows with the mouse).
-    var mouseDragsScroll: Bool
+    /// The host selects rows or text with a mouse drag: such a drag mid-list is the host's, not
+    /// a scroll (`PressGesture.Device.mouse(hostSelects:)`).
+    var mouseSelects: Bool
+    /// The footer's room is not in the host's scroll range: the engine scrolls into it
+    /// (`RefreshEngine.footerRoomOutsideHost`).
+    var footerRoomOutsideRange: Bool
     /// The scrolled window whose own kinetic scrolling is switched off (docs/architecture.md).
     var scrolledWindow: UnsafeMutablePointer<GtkWidget>
 }

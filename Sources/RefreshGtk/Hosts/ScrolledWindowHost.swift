@@ -38,14 +38,9 @@ package final class ScrolledWindowHost: ScrollHost {
     private var adjustmentConnections: [SignalConnection] = []
     private var syncing = false
     private var isDetached = false
-    /// Px of the footer's room scrolled into view past the adjustment's end (auto mode).
-    private var footerShift = 0.0
-    /// Px the adjustment's value is ahead of the engine's offset: rows a refresh prepended above
-    /// the rows on screen, kept out of the engine's range while its header collapses.
-    private var bias = 0.0
-    /// Rows the app reported prepended; the next growth of the adjustment is theirs.
-    private var pendingTopInsertion: (rows: Int, offset: Double)?
-    private var knownUpper = 0.0
+    /// The engine's offset in terms of the adjustment: the footer's room past its end and the
+    /// anchoring bias of rows a refresh prepended (RefreshCore decides both).
+    private var position = WrappedScrollPosition()
     private var keyFollowUp: Timeout?
     private var knownPage = 0.0
     package private(set) var hasDrawnFirstFrame = false
@@ -59,8 +54,10 @@ package final class ScrolledWindowHost: ScrollHost {
     }
     /// The auto-mode footer's room: not in the app's adjustment (left as the app configured
     /// it) but past its end, where the bin moves the child up to show the footer.
-    package var extraBottom: Double = 0
-    package var footerRoomIsVirtual: Bool { true }
+    package var footerRoom: Double {
+        get { position.footerRoom }
+        set { position.footerRoom = newValue }
+    }
 
     /// `scrolledWindow` is already `bin`'s child (added from C, GtkBuilder or `RefreshBin`).
     package init(bin: UnsafeMutablePointer<GtkWidget>, scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
@@ -105,10 +102,7 @@ package final class ScrolledWindowHost: ScrollHost {
         return pinnedHeaders.gapTop(in: bin)
     }
 
-    package var rootWidget: UnsafeMutablePointer<GtkWidget> { bin }
-    package var styleWidget: UnsafeMutablePointer<GtkWidget> { bin }
-
-    package var input: HostInput {
+    package var widgets: HostWidgets {
         // Scroll events: the scrolled window's child sees them before the scrolled window (which
         // swallows them, even at an edge); the bin sees those over the gaps it uncovers.
         let scrollWidgets = [child, bin].compactMap { $0 }
@@ -121,9 +115,10 @@ package final class ScrolledWindowHost: ScrollHost {
         keyWidgets.append((bin, true))
         // HACK: the gestures go on the bin in the capture phase: they see every press and touch
         // before the app's widgets (whose own gestures would start a selection or a drag and
-        // drop), and claim the sequence only once it is a pull (RefreshController.decideDrag).
-        return HostInput(scrollWidgets: scrollWidgets, keyWidgets: keyWidgets, gestureWidget: bin,
-                         gesturePhase: GTK_PHASE_CAPTURE, mouseDragsScroll: false, scrolledWindow: scrolledWindow)
+        // drop), and claim the sequence only once the engine says it is a pull (`PressGesture`).
+        return HostWidgets(root: bin, style: bin, scrollWidgets: scrollWidgets, keyWidgets: keyWidgets,
+                           gestureWidget: bin, gesturePhase: GTK_PHASE_CAPTURE, mouseSelects: true,
+                           footerRoomOutsideRange: true, scrolledWindow: scrolledWindow)
     }
 
     /// A read-only GtkTextView without a cursor turns movement keys into scrolling but scrolls
@@ -134,32 +129,26 @@ package final class ScrolledWindowHost: ScrollHost {
     }
 
     package var offset: Double {
-        get { max(0, value - bias) + footerShift }
+        get { position.offset(reading) }
         set {
             guard let vadjustment else { return }
-            let target = max(0, newValue.isFinite ? newValue : 0)
-            let end = hostEnd
-            footerShift = min(max(0, target - end), extraBottom)
+            let value = position.setOffset(newValue, reading)
             syncing = true
-            gtk_adjustment_set_value(vadjustment, min(target, end) + bias)
+            gtk_adjustment_set_value(vadjustment, value)
             syncing = false
             applyChildOffset()
         }
     }
 
-    /// The adjustment's value (0 when none).
-    private var value: Double { vadjustment.map { gtk_adjustment_get_value($0) - gtk_adjustment_get_lower($0) } ?? 0 }
-    /// The engine's offset at the end of the adjustment.
-    private var hostEnd: Double {
-        guard let vadjustment else { return 0 }
-        let range = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_lower(vadjustment)
-        return max(0, range - gtk_adjustment_get_page_size(vadjustment) - bias)
+    /// The adjustment now (all 0 when there is none).
+    private var reading: AdjustmentReading {
+        guard let a = vadjustment else { return AdjustmentReading(value: 0, lower: 0, upper: 0, pageSize: 0, pageIncrement: 0) }
+        return AdjustmentReading(value: gtk_adjustment_get_value(a), lower: gtk_adjustment_get_lower(a),
+                                 upper: gtk_adjustment_get_upper(a), pageSize: gtk_adjustment_get_page_size(a),
+                                 pageIncrement: gtk_adjustment_get_page_increment(a))
     }
 
-    package var rowsHeight: Double {
-        guard let vadjustment else { return 0 }
-        return max(0, gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_lower(vadjustment) - bias)
-    }
+    package var rowsHeight: Double { position.rowsHeight(reading) }
 
     package var viewportHeight: Double { vadjustment.map { gtk_adjustment_get_page_size($0) } ?? 0 }
 
@@ -190,24 +179,13 @@ package final class ScrolledWindowHost: ScrollHost {
     /// keys do: the engine follows it as an external scroll (and loads at the end). An eased
     /// engine scroll would be cut short here: a GtkTextView corrects its value while it measures
     /// the lines coming into view, which the engine must take as a scroll.
-    package func scroll(_ command: ScrollCommand) -> Bool {
+    package func keyScroll(_ command: ScrollCommand, from base: Double) -> HostKeyScroll {
+        scroll(command) ? .done : .engine(target: nil)
+    }
+
+    private func scroll(_ command: ScrollCommand) -> Bool {
         guard let vadjustment else { return false }
-        let lower = gtk_adjustment_get_lower(vadjustment)
-        let end = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment)
-        let page = gtk_adjustment_get_page_increment(vadjustment)
-        let current = gtk_adjustment_get_value(vadjustment)
-        let target: Double
-        switch command {
-        case .home: target = lower
-        case .end: target = end
-        case .pageUp: target = current - page
-        case .pageDown: target = current + page
-        }
-        let value = min(max(target, lower), max(lower, end))
-        // End goes to the very end, as on our list: past the rows, the footer's room (auto mode),
-        // which the adjustment cannot scroll into.
-        footerShift = command == .end ? extraBottom : 0
-        if abs(value - current) > 0.001 {
+        if let value = position.keyScroll(command, reading) {
             gtk_adjustment_set_value(vadjustment, value)  // valueChanged reports it
         } else {
             applyChildOffset()
@@ -220,9 +198,7 @@ package final class ScrolledWindowHost: ScrollHost {
     /// but leaves the adjustment a few px from the top (why is not established; see
     /// docs/architecture.md, "Hosts"). End and Home mean the very end and start on every list:
     /// once the host has handled the key (from an idle), the adjustment goes there.
-    package func pageTarget(_ command: ScrollCommand, from base: Double) -> Double? { nil }
-
-    package func hostWillHandle(_ command: ScrollCommand) {
+    package func hostHandlesKey(_ command: ScrollCommand) {
         guard command == .end || command == .home else { return }
         keyFollowUp?.cancel()
         keyFollowUp = Timeout(after: 0) { [weak self] in
@@ -238,23 +214,21 @@ package final class ScrolledWindowHost: ScrollHost {
 
     /// The host lays rows out on its own schedule (a tree view validates rows in an idle, a
     /// viewport on the next size allocation): their height is known when the adjustment grows.
-    package func heightOfRowsInserted(atTop count: Int) -> Double? { nil }
-    package func heightOfRowsAppended(_ count: Int) -> Double? { nil }
-
-    package func expectRowsInserted(atTop count: Int, engineOffset: Double) {
-        pendingTopInsertion = (count, engineOffset)
+    /// Rows the ending refresh prepended: the next growth is theirs.
+    package func rowsChanged(_ change: RowsChange) -> Double? {
+        switch change {
+        case let .insertedAtTop(_, refreshing, engineOffset):
+            if refreshing { position.expectRowsInserted(atEngineOffset: engineOffset) }
+        case .appended:
+            break
+        case .reloaded:
+            queueDraw()
+        }
+        return nil
     }
 
     package func headerDidSettle() -> Double? {
-        pendingTopInsertion = nil
-        guard bias > 0 else { return nil }
-        let folded = max(0, value - bias) + bias
-        bias = 0
-        return folded
-    }
-
-    package func reloadData() {
-        queueDraw()
+        position.headerDidSettle(reading)
     }
 
     package func queueDraw() {
@@ -264,15 +238,22 @@ package final class ScrolledWindowHost: ScrollHost {
         pinnedHeaders?.queueDraw()
     }
 
-    package func pressBegan() {
+    /// HACK: the press reached the tree view or list box before the engine decided it is a
+    /// pull or a scroll, and it selected the row under it: a press keeps the selection and
+    /// cursor as they were, and they go back when it becomes the engine's (docs/architecture.md,
+    /// "Hosts").
+    package func pressChanged(_ phase: PressGesture.Phase) {
         guard !isDetached, let content else { return }
-        pressSelection = HostSelection(kind: kind, content: content)
-    }
-
-    package func pressBecameScroll() {
-        guard !isDetached, let saved = pressSelection, let content else { return }
-        pressSelection = nil
-        saved.restore(content)
+        switch phase {
+        case .pending:
+            pressSelection = HostSelection(kind: kind, content: content)
+        case .scrolling:
+            guard let saved = pressSelection else { return }
+            pressSelection = nil
+            saved.restore(content)
+        case .none, .rejected, .finished:
+            break
+        }
     }
 
     package func attach(_ hooks: HostHooks) {
@@ -341,11 +322,9 @@ package final class ScrolledWindowHost: ScrollHost {
 
     private func valueChanged() {
         guard !syncing, !isDetached else { return }
-        if value < hostEnd + bias - 0.5 { footerShift = 0 }
-        if bias > 0, value < bias - 0.5 {
+        if let rows = position.valueChanged(reading) {
             // The user scrolled up into the prepended rows: they are part of the range again.
-            hooks?.rowsHeightChanged(rowsHeight + bias, bias)
-            bias = 0
+            hooks?.rowsHeightChanged(rows.height, rows.insertedAbove)
         }
         applyChildOffset()
         hooks?.offsetChanged(offset)
@@ -354,53 +333,26 @@ package final class ScrolledWindowHost: ScrollHost {
     /// The adjustment's upper or page size changed (rows laid out, a resize).
     private func readGeometry() {
         guard !isDetached, let vadjustment else { return }
-        let upper = gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_lower(vadjustment)
         let page = gtk_adjustment_get_page_size(vadjustment)
         if page != knownPage {
             knownPage = page
             hooks?.viewportChanged(page)
         }
-        guard upper != knownUpper else { return }
-        let grown = upper - knownUpper
-        knownUpper = upper
-
-        if footerShift > 0 {
-            // Rows arrived where the footer's room was: the same content position becomes a
-            // scroll position in them (nothing on screen moves).
-            let position = value + footerShift
-            let end = max(0, upper - page)
-            footerShift = min(max(0, position - end), extraBottom)
+        let answer = position.geometryChanged(reading)
+        if let value = answer.value {
             syncing = true
-            gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_lower(vadjustment) + min(position, end))
+            gtk_adjustment_set_value(vadjustment, value)
             syncing = false
             applyChildOffset()
         }
-        if let pending = pendingTopInsertion, pending.offset <= 0.5, bias + grown >= 0 {
-            // At the top, under the collapsing header: the new rows go above the rows on
-            // screen, out of the engine's range until the header rests (`headerDidSettle`).
-            // Every change until then is theirs: a tree view first estimates new rows' heights,
-            // then measures them.
-            bias += grown
-            syncing = true
-            gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_lower(vadjustment) + bias)
-            syncing = false
-            hooks?.rowsHeightChanged(rowsHeight, 0)
-            return
-        }
-        if pendingTopInsertion != nil, grown > 0 {
-            // Scrolled down: the engine moves its offset by what was inserted above.
-            pendingTopInsertion = nil
-            hooks?.rowsHeightChanged(rowsHeight, grown)
-            return
-        }
-        hooks?.rowsHeightChanged(rowsHeight, 0)
+        if let rows = answer.rows { hooks?.rowsHeightChanged(rows.height, rows.insertedAbove) }
     }
 
     /// The pull moves the tree view's rows below pinned column headers, or else the whole
     /// scrolled window; the push and the footer's room always move the scrolled window up.
     private func applyChildOffset() {
         guard !isDetached else { return }
-        let total = gint((displacement - footerShift).rounded())
+        let total = gint((displacement - position.footerShift).rounded())
         let pinned = pinnedHeaders?.isActive == true ? max(0, gint(displacement.rounded())) : 0
         pinnedHeaders?.setOffset(Int(pinned))
         ptr_refresh_bin_set_child_offset(binPointer, total - pinned)

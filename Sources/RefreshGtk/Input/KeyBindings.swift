@@ -39,14 +39,12 @@ struct KeyBinding: Equatable, Sendable {
     static func accessibleName(_ bindings: [KeyBinding]) -> String { bindings.first?.accelerator ?? "" }
 }
 
-/// The list's keys: what a key press means, decided without GTK state.
-enum KeyAction: Equatable {
-    case refresh                 // KeyBinding.refresh
-    case scroll(ScrollCommand)   // Home, End, Page Up, Page Down
-    case lineUp, lineDown        // arrow keys
-    case activate                // KeyBinding.activate on the focused footer: load more or retry
+/// The list's keys: GDK's key and modifiers as the engine's `KeyIntent` (what the key then does
+/// is the engine's `route`).
+typealias KeyAction = KeyIntent
 
-    static func from(keyval: UInt32, state: UInt32) -> KeyAction? {
+extension KeyIntent {
+    static func from(keyval: UInt32, state: UInt32) -> KeyIntent? {
         if KeyBinding.refresh.contains(where: { $0.matches(keyval: keyval, state: state) }) { return .refresh }
         if KeyBinding.activate.contains(where: { $0.matches(keyval: keyval, state: state) }) { return .activate }
         guard state & KeyBinding.significantModifiers == 0 else { return nil }

@@ -1,7 +1,9 @@
-// Every user-visible string of gtk-pull-to-refresh, translated with gettext.
+// Every user-visible string of the refresh control, translated with gettext. The demo's own
+// strings (window, QA tools, desktop entry) are in Sources/RefreshDemo/DemoStrings.swift, through
+// the same functions and domain.
 //
-// This file is the single source of the message catalogue: po/POTFILES lists it and
-// `scripts/build-translations.sh --update-pot` extracts it with xgettext (keywords
+// The two files are the sources of the message catalogue: po/POTFILES lists them and
+// `scripts/build-translations.sh --update-pot` extracts them with xgettext (keywords
 // tr, trc:1c,2, trn:1,2). Keep each English text inside one literal on the line of its
 // tr/trc/trn call, put translator notes on the line before as TRANSLATORS: comments, and
 // never build a msgid from pieces or interpolation.
@@ -74,10 +76,8 @@ package enum L10n {
     package static var plainPulling: String { trc("plain header state", "pulling") }
     package static var plainRefreshing: String { trc("plain header state", "refreshing") }
 
-    // MARK: Window, accessibility, actions, desktop entry
+    // MARK: Accessibility and actions
 
-    /// The window title; also the desktop entry's Name.
-    package static var windowTitle: String { tr("Pull to Refresh") }
     package static var listAccessibleName: String { tr("Pull-to-refresh list") }
     package static var headerAccessibleName: String { tr("Refresh header") }
     package static var footerAccessibleName: String { tr("Load-more footer") }
@@ -85,20 +85,10 @@ package enum L10n {
     package static var loadMoreAction: String { trc("action", "Load more") }
     // TRANSLATORS: a list row's accessible action: what a click or Enter on the row does.
     package static var activateRow: String { trc("action", "Activate") }
-    /// The demo's status line after a row was activated (a click or Enter on it).
-    // TRANSLATORS: %@ is the row's number, counted from 1 at the top.
-    package static func activatedRow(_ number: Int) -> String { fill(tr("Opened row %@"), String(number)) }
     // TRANSLATORS: an accessible action (and button) that repeats a failed load or refresh.
     package static var retryAction: String { trc("action", "Retry") }
     // TRANSLATORS: an accessible action (and button) that refreshes the list (F5, Ctrl+R).
     package static var refreshAction: String { trc("action", "Refresh") }
-    // TRANSLATORS: the demo's GtkTreeView column titles (refresh-demo --list treeview).
-    package static var columnTitle: String { trc("tree view column", "Title") }
-    package static var columnSubtitle: String { trc("tree view column", "Subtitle") }
-    /// One sentence about the demo: the desktop entry's Comment.
-    package static var appDescription: String {
-        tr("Pull down to refresh and load more rows: a GTK 3 list demo")
-    }
 
     // MARK: Texts by state
 
@@ -140,19 +130,19 @@ package enum L10n {
     // in must outlive the copy: keep them in withCString (a bridged temporary would not).
 
     /// The translation of `msgid` in our domain (the msgid itself when there is none).
-    static func tr(_ msgid: String) -> String {
+    package static func tr(_ msgid: String) -> String {
         msgid.withCString { String(cString: dgettext(domain, $0)) }
     }
 
     /// `pgettext`: the translation of `msgid` in `context` (glibc has no function for it).
-    static func trc(_ context: String, _ msgid: String) -> String {
+    package static func trc(_ context: String, _ msgid: String) -> String {
         let key = context + "\u{04}" + msgid
         let out = key.withCString { String(cString: dgettext(domain, $0)) }
         return out == key ? msgid : out
     }
 
     /// `ngettext`: the plural form of `singular`/`plural` for `n`.
-    static func trn(_ singular: String, _ plural: String, _ n: Int) -> String {
+    package static func trn(_ singular: String, _ plural: String, _ n: Int) -> String {
         singular.withCString { one in
             plural.withCString { many in
                 String(cString: dngettext(domain, one, many, UInt(clamping: max(0, n))))
@@ -163,7 +153,7 @@ package enum L10n {
     /// Puts `value` in place of the single placeholder of a translated template: `%@`, `%s`,
     /// `%d`, or a positional `%1$@`, `%1$s`, `%1$d`; `%%` becomes `%`. Unlike printf it cannot
     /// crash on a bad translation: an unknown directive is kept as it is.
-    static func fill(_ template: String, _ value: String) -> String {
+    package static func fill(_ template: String, _ value: String) -> String {
         var out = ""
         var i = template.startIndex
         while i < template.endIndex {
@@ -183,47 +173,5 @@ package enum L10n {
             if !matched { out.append(c); i = template.index(after: i) }
         }
         return out
-    }
-}
-
-// MARK: QA tools
-//
-// The demo's live visual-QA tools (Sources/RefreshDemo/QA): the help panel, the overlay and the
-// scrubber. Same rules as above: one literal per tr call.
-
-extension L10n {
-    // TRANSLATORS: title of the demo's help panel listing the visual-QA keys.
-    package static var qaKeysTitle: String { tr("Live QA keys") }
-    package static var qaKeySlowMotion: String { tr("Slow motion ×10 on or off") }
-    package static var qaKeyPause: String { tr("Pause or resume the animation clock") }
-    package static var qaKeyStep: String { tr("Step one frame (1/60 s)") }
-    package static var qaKeyOverlay: String { tr("Overlay: states, pull, animation, frame times") }
-    package static var qaKeyOutline: String { tr("Reference outline of the J") }
-    package static var qaKeyScrubber: String { tr("Scrubber: the whole header sequence") }
-    package static var qaKeySaveFrame: String { tr("Save the current frame as a PNG") }
-    package static var qaKeyHelp: String { tr("Show or hide this help") }
-    // TRANSLATORS: overlay labels; each is followed by a value (a state name, px, seconds…).
-    package static var qaHeader: String { trc("QA overlay", "Header") }
-    package static var qaFooter: String { trc("QA overlay", "Footer") }
-    package static var qaPull: String { trc("QA overlay", "Pull") }
-    package static var qaPush: String { trc("QA overlay", "Push") }
-    package static var qaAnimation: String { trc("QA overlay", "Animation") }
-    package static var qaRows: String { trc("QA overlay", "Rows") }
-    package static var qaClock: String { trc("QA overlay", "Clock") }
-    package static var qaFrames: String { trc("QA overlay", "Frames") }
-    // TRANSLATORS: the overlay's count of frames that came later than one 60 Hz interval.
-    package static var qaMissed: String { trc("QA overlay", "missed") }
-    // TRANSLATORS: the animation clock is frozen (P key).
-    package static var qaPaused: String { trc("QA overlay", "paused") }
-    // TRANSLATORS: the scrubber's window title.
-    package static var qaScrubberTitle: String { tr("Header scrubber") }
-    package static var qaStyle: String { trc("QA scrubber", "Style") }
-    package static var qaTheme: String { trc("QA scrubber", "Theme") }
-    package static var qaLight: String { trc("QA scrubber theme", "Light") }
-    package static var qaDark: String { trc("QA scrubber theme", "Dark") }
-    /// "Saved <path>".
-    package static func qaSaved(_ path: String) -> String {
-        // TRANSLATORS: %@ is the path of the PNG file the current frame was saved to.
-        fill(tr("Saved %@"), path)
     }
 }

@@ -20,17 +20,17 @@ public final class RowLayoutCache {
         deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
-    /// Off: every frame lays out and draws every row again, as without a cache (the benchmark's
-    /// comparison): the list then keeps no row images either. Layouts still live until the end
-    /// of the frame.
-    public var isEnabled = true {
+    /// The benchmark's switch and counters (package access: not for apps). Off: every frame lays
+    /// out and draws every row again, as without a cache (the benchmark's comparison): the list
+    /// then keeps no row images either. Layouts still live until the end of the frame.
+    package var isEnabled = true {
         didSet { if !isEnabled { invalidate() } }
     }
     /// Layouts built since creation (misses) and served from the cache (hits).
-    public private(set) var builds = 0
-    public private(set) var hits = 0
-    public var count: Int { entries.count }
-    public var capacity: Int { entries.capacity }
+    package private(set) var builds = 0
+    package private(set) var hits = 0
+    package var count: Int { entries.count }
+    package var capacity: Int { entries.capacity }
 
     private var entries: LRUCache<Key, Entry>
 
@@ -76,7 +76,7 @@ public final class RowLayoutCache {
     }
 
     /// Resets the counters (the benchmark measures one run at a time).
-    public func resetCounters() {
+    package func resetCounters() {
         builds = 0
         hits = 0
     }

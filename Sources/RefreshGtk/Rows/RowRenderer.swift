@@ -39,7 +39,7 @@ public protocol RowRenderer: AnyObject {
     /// place (docs/behaviour.md, "Layout cache"), so the drawing must depend only on the row's
     /// content, `state`, the rect's size, the context's style and `drawingVersion(ofRow:context:)`
     /// — not on where `rect` is: round positions relative to `rect`, not to the viewport.
-    func drawRow(at index: Int, in rect: Rect, state: RowState, cr: OpaquePointer, context: RowContext)
+    func drawRow(at index: Int, in rect: RefreshRect, state: RowState, cr: OpaquePointer, context: RowContext)
     /// What assistive technologies read for row `index`. Default: "Row N".
     func accessibleName(ofRow index: Int) -> String
     /// Changes whenever row `index` would look different although its content, state, width and
@@ -61,14 +61,14 @@ extension RowRenderer {
 @MainActor
 public final class RowContext {
     /// Text colour of the list ("view" style class).
-    public internal(set) var foreground: RGBA
+    public internal(set) var foreground: RefreshColor
     /// The list's background.
-    public internal(set) var background: RGBA
+    public internal(set) var background: RefreshColor
     /// A selected row's background and text.
-    public internal(set) var selectionBackground: RGBA
-    public internal(set) var selectionForeground: RGBA
+    public internal(set) var selectionBackground: RefreshColor
+    public internal(set) var selectionForeground: RefreshColor
     /// The header and footer's colours, for rows that want to match them.
-    public internal(set) var palette: Palette
+    public internal(set) var palette: RefreshPalette
     /// The widget's Pango context (theme font, screen resolution and font options); headless, a
     /// fixed "DejaVu Sans 10" context. Make layouts with `makeLayout()` or through `layout(…)`.
     public internal(set) var pangoContext: OpaquePointer

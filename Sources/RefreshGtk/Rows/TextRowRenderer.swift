@@ -34,7 +34,7 @@ public final class TextRowRenderer: RowRenderer {
         return row.subtitle.isEmpty ? row.title : "\(row.title), \(row.subtitle)"
     }
 
-    public func drawRow(at index: Int, in rect: Rect, state: RowState, cr: OpaquePointer, context: RowContext) {
+    public func drawRow(at index: Int, in rect: RefreshRect, state: RowState, cr: OpaquePointer, context: RowContext) {
         let textWidth = max(0, rect.width - 2 * TextRowRenderer.horizontalPadding)
         // Both layouts come from the cache: a row that stays on screen is not laid out again.
         var row: (title: String, subtitle: String)?
@@ -96,7 +96,7 @@ public final class TextRowRenderer: RowRenderer {
 public enum RowDrawing {
     /// Fills the selection or hover background for `state`; returns the colour text should use.
     @discardableResult
-    public static func background(for state: RowState, in rect: Rect, cr: OpaquePointer, context: RowContext) -> RGBA {
+    public static func background(for state: RowState, in rect: RefreshRect, cr: OpaquePointer, context: RowContext) -> RefreshColor {
         if state.contains(.selected) {
             CairoShapes.setSource(cr, context.selectionBackground)
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
@@ -112,7 +112,7 @@ public enum RowDrawing {
     }
 
     /// A one-device-pixel line at the bottom of the row, inside it.
-    public static func separator(in rect: Rect, cr: OpaquePointer, context: RowContext) {
+    public static func separator(in rect: RefreshRect, cr: OpaquePointer, context: RowContext) {
         let hairline = 1 / max(context.scaleFactor, 1)
         let fg = context.foreground
         CairoShapes.setSource(cr, fg.withAlpha(fg.a * TextRowRenderer.separatorAlpha))
@@ -121,7 +121,7 @@ public enum RowDrawing {
     }
 
     /// The theme's focus ring inside the row when `state` has `.focused` (a dashed rectangle headless).
-    public static func focusRing(for state: RowState, in rect: Rect, cr: OpaquePointer, context: RowContext) {
+    public static func focusRing(for state: RowState, in rect: RefreshRect, cr: OpaquePointer, context: RowContext) {
         guard state.contains(.focused) else { return }
         let inset = Rect(x: rect.x + 2, y: rect.y + 2, width: rect.width - 4, height: rect.height - 4)
         if let style = context.styleContext {

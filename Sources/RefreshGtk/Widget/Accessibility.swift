@@ -3,7 +3,7 @@ import CGtkShim
 import RefreshCore
 
 /// Everything the refresh control tells assistive technologies at one moment, immutable: built in
-/// Swift once per change, read by the C accessible (`Sources/CGtkShim/accessible.c`), which only maps it onto
+/// Swift once per change, read by the C accessible (`Sources/CGtkShim/accessible_model.c`), which only maps it onto
 /// ATK and emits the signals for what differs from the last one. The same snapshot, with the
 /// same strings, serves our list (rows as children) and a `RefreshBin` (the app's own widgets
 /// are the children; no rows of ours).
@@ -161,9 +161,8 @@ struct AccessibleSnapshot: Equatable {
             let click = Action(name: "click", id: runs?.id ?? "",
                                localizedName: engine.footer == .failed ? names.retry : names.loadMore,
                                keyBinding: activateKey)
-            let viewport = list?.viewportHeight ?? engine.viewportHeight
-            let showing = visual.top < viewport && visual.top + Tuning.footerHeight > 0
-            footer = Footer(name: L10n.footerText(for: engine.footer), showing: showing, actionable: footerActionable,
+            footer = Footer(name: L10n.footerText(for: engine.footer), showing: engine.footerOnScreen,
+                            actionable: footerActionable,
                             action: click)
         }
 
@@ -221,6 +220,8 @@ final class AccessibilityBridge {
     private weak var source: RowRenderer?
     /// Tests build a bridge over a bare `RowSource` (what `TextRowRenderer` reads).
     private weak var textSource: RowSource?
+    /// Our list, whose rows are children; nil on a bin.
+    weak var list: ListView?
     /// Runs an AT's action ("refresh", "load-more", "retry", "activate-row:N") from the main
     /// loop, and AtkSelection's requests ("select-row:N", "select-none") at once.
     var onAction: ((String) -> Void)?
@@ -322,10 +323,9 @@ final class AccessibilityBridge {
         outcome = ok ? .updated(newRows: max(newRows, 0)) : .failed
     }
 
-    /// Builds the snapshot from the engine and the host (`list`: our list, nil on a bin);
-    /// tells C only when it changed.
-    func sync(engine: RefreshEngine, host: any ScrollHost, list: ListView?, footerFocused: Bool,
-              footerActionable: Bool) {
+    /// Builds the snapshot from the engine, the host and our list's rows (`list`, nil on a
+    /// bin); tells C only when it changed.
+    func sync(engine: RefreshEngine, host: any ScrollHost, footerFocused: Bool, footerActionable: Bool) {
         guard !isTornDown else { return }
         publish(.make(engine: engine, host: host, list: list, names: names, outcome: outcome,
                       hasFocus: gtk_widget_has_focus(widget) != 0, footerFocused: footerFocused,

@@ -10,7 +10,7 @@ final class Decorations {
     private var header: HeaderPainter?
     private var footer: FooterPainter?
     private var palette: Palette?
-    /// The app's own header and footer looks (RefreshController.customHeaderStyle / customFooterStyle).
+    /// The app's own header and footer looks (RefreshController.header when app-drawn / customFooterStyle).
     var customHeader: RefreshHeaderStyle?
     var customFooter: RefreshFooterStyle?
 

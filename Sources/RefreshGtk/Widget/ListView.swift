@@ -24,15 +24,15 @@ package final class ListView {
     package private(set) var renderer: RowRenderer
     /// Row heights: measured rows and the estimate for the rest (docs/behaviour.md, "Variable
     /// row heights"). Rows are measured when they first come into view, in `measureVisibleRows`.
-    package private(set) var heights: RowHeights
+    package internal(set) var heights: RowHeights
     /// The style rows draw with, and the layout cache (docs/behaviour.md, "Layout cache").
     /// `layoutCache.isEnabled = false` turns all frame-to-frame caching off, the row images too.
     package let layoutCache = RowLayoutCache()
     /// The visible rows' drawn images, kept from frame to frame (docs/behaviour.md, "Layout cache").
     package let rowImages = RowImageCache()
-    private var rowContext: RowContext?
+    var rowContext: RowContext?
     /// The width rows were measured at: another width forgets every measurement.
-    private var measuredWidth = -1.0
+    var measuredWidth = -1.0
     /// Row heights changed by measuring: the new total and how much of it lies above the
     /// viewport's top (the scroll position moved by that much, so nothing on screen jumps).
     package var onRowsMeasured: ((Double) -> Void)?
@@ -71,7 +71,7 @@ package final class ListView {
 
     /// The scrolled window was destroyed: handlers are disconnected and nothing fires any more.
     package private(set) var isDestroyed = false
-    package private(set) var hasDrawnFirstFrame = false
+    package internal(set) var hasDrawnFirstFrame = false
 
     /// The vertical adjustment the scrolled window gave the area (nil only while unparented).
     package private(set) var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
@@ -213,7 +213,7 @@ package final class ListView {
     }
 
     /// Forgets every kept layout and row image (width, font, scale, theme or data changed).
-    private func forgetDrawnRows() {
+    func forgetDrawnRows() {
         layoutCache.invalidate()
         rowImages.invalidate()
     }
@@ -243,7 +243,7 @@ package final class ListView {
         configureAdjustments()
     }
 
-    private func configureAdjustments() {
+    func configureAdjustments() {
         guard !isDestroyed else { return }
         if let vadjustment {
             let page = viewportHeight
@@ -351,283 +351,49 @@ package final class ListView {
         measuredWidth = -1
         queueDraw()
     }
-
-    // MARK: - Drawing
-
-    private func draw(_ cr: OpaquePointer) {
-        render(cr, width: Double(gtk_widget_get_allocated_width(area)),
-               height: Double(gtk_widget_get_allocated_height(area)))
-        if !hasDrawnFirstFrame {
-            hasDrawnFirstFrame = true
-            onFirstFrame?()
-        }
-    }
-
-    /// Draws the viewport — background, visible rows, then `drawOverlay` — into `cr`, whose
-    /// origin is the viewport's top left. The "draw" handler uses it; tests and snapshots can
-    /// call it with any cairo context (an image surface's, say).
-    package func render(_ cr: OpaquePointer, width: Double, height: Double) {
-        let style = gtk_widget_get_style_context(area)
-        gtk_render_background(style, cr, 0, 0, width, height)
-
-        if rowCount > 0, width > 0, height > 0 {
-            cairo_save(cr)
-            cairo_rectangle(cr, 0, 0, width, height)
-            cairo_clip(cr)
-            drawRows(cr, style: style, width: width, height: height)
-            cairo_restore(cr)
-        }
-        drawOverlay?(cr, width, height)
-    }
-
-    /// The context rows draw with, made on first use after a theme, font or scale change.
-    private func context(width: Double, scale: Double) -> RowContext {
-        let style = gtk_widget_get_style_context(area)!
-        let now = Double(g_get_real_time()) / 1_000_000
-        let context = rowContext ?? {
-            let made = RowContext(pangoContext: gtk_widget_get_pango_context(area), palette: .light, foreground: .black,
-                                  background: .white, selectionBackground: .black, selectionForeground: .white,
-                                  scaleFactor: scale, width: width, styleContext: style, now: now, layouts: layoutCache)
-            made.updateTheme(from: style, pangoContext: gtk_widget_get_pango_context(area))
-            // Theme, font or scale changed: every layout, image and height is stale.
-            forgetDrawnRows()
-            measuredWidth = -1
-            rowContext = made
-            return made
-        }()
-        context.rowKey = { [heights] in heights.key(of: $0) }
-        context.scaleFactor = scale
-        context.width = width
-        context.now = now
-        return context
-    }
-
-    /// Measures the rows coming into view (only those never measured at this width) and keeps
-    /// the row at the viewport's top where it is on screen (docs/behaviour.md, "Variable row
-    /// heights"): the scroll position absorbs every correction above it.
-    private func measureVisibleRows(_ context: RowContext, width: Double, height: Double) {
-        if width != measuredWidth {
-            // Heights depend on the width: forget them, keeping the top row in place.
-            let anchor = heights.anchor(atOffset: offset)
-            heights.reset(count: renderer.rowCount)
-            forgetDrawnRows()
-            measuredWidth = width
-            if let anchor { setOffsetKeepingEngine(heights.offset(for: anchor), oldTotal: nil) }
-        }
-        guard let anchor = heights.anchor(atOffset: max(0, offset - max(displacement, 0))) else { return }
-        let oldTotal = heights.totalHeight
-        let oldTop = max(0, offset - max(displacement, 0))
-        // At the end (End, or scrolled to the bottom): the true last row stays at the bottom.
-        let pinnedToEnd = offset > 0 && offset >= maxOffset - 0.5
-        let renderer = self.renderer
-        let measure: (Int) -> Double = { max(0, renderer.heightOfRow(at: $0, width: width, context: context)) }
-        var newTop = heights.measureVisible(anchor: anchor, viewportHeight: height + abs(displacement), measure: measure)
-        if pinnedToEnd {
-            _ = heights.measureTail(viewportHeight: height, measure: measure)
-            newTop = oldTop + (max(0, heights.totalHeight + extraBottom - viewportHeight) - offset)
-        }
-        if heights.totalHeight != oldTotal {
-            setOffsetKeepingEngine(offset + (newTop - oldTop), oldTotal: oldTotal)
-        }
-    }
-
-    /// Measures the last rows before End scrolls there, so that it aims at the true last row
-    /// (docs/behaviour.md, "Variable row heights"). Needs a drawn frame (width and style known).
-    package func measureTail() {
-        guard let measure = measurer, viewportHeight > 0 else { return }
-        _ = heights.measureTail(viewportHeight: viewportHeight, measure: measure)
-        configureAdjustments()
-        onRowsMeasured?(0)
-    }
-
-    /// Measures row `index` if it was not yet (before scrolling to show it whole); a correction
-    /// above the viewport shifts the scroll position as drawing does.
-    package func measureRow(_ index: Int) {
-        guard index >= 0, index < heights.count, heights.measuredHeight(of: index) == nil, let measure = measurer
-        else { return }
-        let oldTop = offset, oldTotal = heights.totalHeight
-        let anchor = heights.anchor(atOffset: oldTop)
-        heights.setMeasured(index, height: measure(index))
-        setOffsetKeepingEngine(anchor.map { heights.offset(for: $0) } ?? oldTop, oldTotal: oldTotal)
-    }
-
-    /// Measures a row at the width and style of the last frame (nil before the first frame).
-    private var measurer: ((Int) -> Double)? {
-        guard let context = rowContext, measuredWidth > 0 else { return nil }
-        let renderer = self.renderer, width = measuredWidth
-        return { max(0, renderer.heightOfRow(at: $0, width: width, context: context)) }
-    }
-
-    /// Page Up or Down from content y `base` (the viewport's top, or where a key scroll under way
-    /// ends): the rows of the page it lands on are measured first, then the exact paging of
-    /// `RowHeights` picks the offset — no row is skipped, none wholly seen is shown again
-    /// (docs/behaviour.md, "Variable row heights"). Corrections above the viewport shift it as
-    /// drawing does.
-    package func pageTarget(_ command: ScrollCommand, from base: Double) -> Double? {
-        guard command == .pageUp || command == .pageDown, viewportHeight > 0, rowCount > 0,
-              let baseAnchor = heights.anchor(atOffset: min(max(base, 0), max(rowsHeight - 0.001, 0)))
-        else { return nil }
-        let oldTotal = heights.totalHeight, oldTop = offset
-        let topAnchor = heights.anchor(atOffset: oldTop)
-        if let measure = measurer {
-            // Measuring can move the page's rows; a few rounds settle it (each only measures).
-            for _ in 0..<8 {
-                let from = heights.offset(for: baseAnchor)
-                // The page landed on lies within [top, bottom].
-                let top = command == .pageDown ? from : heights.pageUp(from: from, viewportHeight: viewportHeight)
-                let bottom = from + (command == .pageDown ? 2 : 1) * viewportHeight
-                guard let rows = heights.visibleRows(top: top, height: bottom - top) else { break }
-                var changed = false
-                for index in rows where heights.measuredHeight(of: index) == nil {
-                    heights.setMeasured(index, height: measure(index))
-                    changed = true
-                }
-                if !changed { break }
-            }
-        }
-        if heights.totalHeight != oldTotal {
-            let shift = topAnchor.map { heights.offset(for: $0) - oldTop } ?? 0
-            setOffsetKeepingEngine(oldTop + shift, oldTotal: oldTotal)
-        }
-        let from = heights.offset(for: baseAnchor)
-        return command == .pageDown
-            ? heights.pageDown(from: from, viewportHeight: viewportHeight, maxOffset: maxOffset)
-            : heights.pageUp(from: from, viewportHeight: viewportHeight)
-    }
-
-    /// Moves the scroll position by the height corrected above the viewport, and tells the owner
-    /// (whose engine holds the offset and the rows' height) before anything is drawn.
-    private func setOffsetKeepingEngine(_ newOffset: Double, oldTotal: Double?) {
-        let shift = newOffset - offset
-        configureAdjustments()
-        if let onRowsMeasured {
-            onRowsMeasured(shift)
-        } else {
-            offset = newOffset
-        }
-    }
-
-    private func drawRows(_ cr: OpaquePointer, style: UnsafeMutablePointer<GtkStyleContext>!, width: Double, height: Double) {
-        // Device pixels per logical px (2 at GDK_SCALE=2): positions snap to whole device pixels.
-        // The surface's device scale is not part of cairo_user_to_device_distance (Cairo 1.16).
-        var unitX = 0.0, unitY = 1.0, deviceScaleX = 1.0, deviceScaleY = 1.0
-        cairo_user_to_device_distance(cr, &unitX, &unitY)
-        cairo_surface_get_device_scale(cairo_get_target(cr), &deviceScaleX, &deviceScaleY)
-        let scale = max(1, abs(unitY * deviceScaleY))
-        func snap(_ y: Double) -> Double { (y * scale).rounded() / scale }
-
-        let context = context(width: width, scale: scale)
-        layoutCache.beginFrame()
-        measureVisibleRows(context, width: width, height: height)
-
-        // Content y at the viewport's top edge; only this difference meets Cairo, never a huge y.
-        let top = offset - displacement
-        guard let rows = heights.visibleRows(top: max(0, top), height: height - max(0, -top)) else { return }
-        layoutCache.fitViewport(layoutsPerViewport: 3 * rows.count)
-        // Kept row images stand in for drawing only where the result is the same: the cache on,
-        // one opaque background colour under the rows, user space a plain scale of whole device
-        // pixels (docs/behaviour.md, "Layout cache").
-        let background = layoutCache.isEnabled && rowImages.isEnabled ? ListView.plainBackground(of: style) : nil
-        let images = background != nil && ListView.isPixelAligned(cr, scale: scale)
-        if images {
-            rowImages.fitViewport(deviceWidth: Int((width * scale).rounded(.up)),
-                                  deviceHeight: Int((height * scale).rounded(.up)))
-        } else if rowImages.count > 0 {
-            rowImages.invalidate()
-        }
-        let hasFocus = gtk_widget_has_focus(area) != 0
-        var y = heights.offset(of: rows.lowerBound) - top
-        for index in rows {
-            let h = heights.height(of: index)
-            let rect = Rect(x: 0, y: snap(y), width: width, height: snap(y + h) - snap(y))
-            y += h
-            var state: RowState = []
-            if index == selectedRow { state.insert(.selected) }
-            if index == selectedRow, hasFocus, cursorFocused { state.insert(.focused) }
-            if index == hoveredRow { state.insert(.hovered) }
-            cairo_save(cr)
-            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-            cairo_clip(cr)
-            let deviceWidth = Int((rect.width * scale).rounded()), deviceHeight = Int((rect.height * scale).rounded())
-            if images, let background, rowImages.fits(deviceWidth: deviceWidth, deviceHeight: deviceHeight),
-               let version = renderer.drawingVersion(ofRow: index, context: context) {
-                let look = RowImageCache.Look(state: state, deviceWidth: deviceWidth, deviceHeight: deviceHeight,
-                                              scale: scale, version: version, background: background)
-                let renderer = self.renderer
-                rowImages.paint(key: heights.key(of: index), look: look, rect: rect, cr: cr) { imageCr, imageRect in
-                    renderer.drawRow(at: index, in: imageRect, state: state, cr: imageCr, context: context)
-                }
-            } else {
-                renderer.drawRow(at: index, in: rect, state: state, cr: cr, context: context)
-            }
-            cairo_restore(cr)
-        }
-    }
-
-    /// The theme's background behind the rows when it is one opaque colour with square corners
-    /// (what `gtk_render_background` then fills every row's place with), else nil.
-    private static func plainBackground(of style: UnsafeMutablePointer<GtkStyleContext>) -> RGBA? {
-        let state = gtk_style_context_get_state(style)
-        var value = GValue()
-        gtk_style_context_get_property(style, "background-image", state, &value)
-        let hasImage = g_value_get_boxed(&value) != nil
-        g_value_unset(&value)
-        guard !hasImage else { return nil }
-        value = GValue()
-        gtk_style_context_get_property(style, "border-radius", state, &value)
-        let radius = g_value_get_int(&value)
-        g_value_unset(&value)
-        guard radius == 0 else { return nil }
-        value = GValue()
-        gtk_style_context_get_property(style, "background-color", state, &value)
-        defer { g_value_unset(&value) }
-        guard let boxed = g_value_get_boxed(&value) else { return nil }
-        let color = boxed.assumingMemoryBound(to: GdkRGBA.self).pointee
-        guard color.alpha >= 1 else { return nil }
-        return RGBA(r: color.red, g: color.green, b: color.blue, a: 1)
-    }
-
-    /// User space is an unrotated, uniform scale whose origin sits on a whole device pixel, so
-    /// that a row's image lands pixel for pixel where the row would have been drawn.
-    private static func isPixelAligned(_ cr: OpaquePointer, scale: Double) -> Bool {
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        var sx = 1.0, sy = 1.0
-        cairo_surface_get_device_scale(cairo_get_target(cr), &sx, &sy)
-        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.xx == matrix.yy, sx == sy,
-              abs(matrix.xx * sx - scale) < 1e-9 else { return false }
-        var offsetX = 0.0, offsetY = 0.0
-        cairo_surface_get_device_offset(cairo_get_target(cr), &offsetX, &offsetY)
-        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
-        return whole(matrix.x0 * sx) && whole(matrix.y0 * sy) && whole(offsetX) && whole(offsetY)
-    }
 }
 
 /// Our list is one host among others (docs/architecture.md, "Hosts"): it draws its own rows
 /// shifted by the displacement (cheaper than moving or re-allocating a widget) and knows every
 /// row's height, so nothing waits for a layout.
 extension ListView: ScrollHost {
-    package var rootWidget: UnsafeMutablePointer<GtkWidget> { scrolledWindow }
-    package var styleWidget: UnsafeMutablePointer<GtkWidget> { area }
-    package var input: HostInput {
-        HostInput(scrollWidgets: [area], keyWidgets: [(area, true)], gestureWidget: area,
-                  gesturePhase: GTK_PHASE_BUBBLE, mouseDragsScroll: true, scrolledWindow: scrolledWindow)
+    package var widgets: HostWidgets {
+        HostWidgets(root: scrolledWindow, style: area, scrollWidgets: [area], keyWidgets: [(area, true)],
+                    gestureWidget: area, gesturePhase: GTK_PHASE_BUBBLE, mouseSelects: false,
+                    footerRoomOutsideRange: false, scrolledWindow: scrolledWindow)
     }
     package var lineHeight: Double { rowHeight }
-    package var footerRoomIsVirtual: Bool { false }
+    /// The footer's room is in our adjustment.
+    package var footerRoom: Double {
+        get { extraBottom }
+        set { extraBottom = newValue }
+    }
 
     /// The engine scrolls (eased); End first measures the last rows, so that it aims at the
-    /// true last row (docs/behaviour.md, "Variable row heights").
-    package func scroll(_ command: ScrollCommand) -> Bool {
+    /// true last row, and Page Up/Down land on exact pages (docs/behaviour.md, "Variable row
+    /// heights").
+    package func keyScroll(_ command: ScrollCommand, from base: Double) -> HostKeyScroll {
         if command == .end { measureTail() }
-        return false
+        return .engine(target: pageTarget(command, from: base))
     }
-    package func hostWillHandle(_ command: ScrollCommand) {}
-    package func heightOfRowsInserted(atTop count: Int) -> Double? { Double(count) * rowHeight }
-    package func heightOfRowsAppended(_ count: Int) -> Double? { Double(count) * rowHeight }
-    /// Prepended rows count as the estimate until they show; measured rows keep their heights.
-    package func expectRowsInserted(atTop count: Int, engineOffset: Double) { rowsInsertedAtTop(count) }
+    package func hostHandlesKey(_ command: ScrollCommand) {}
+
+    /// Rows count as the estimate until they show; measured rows keep their heights (prepended
+    /// ones by the refresh that ends move them down).
+    package func rowsChanged(_ change: RowsChange) -> Double? {
+        switch change {
+        case let .insertedAtTop(count, refreshing, _):
+            if refreshing { rowsInsertedAtTop(count) }
+            return Double(count) * rowHeight
+        case let .appended(count):
+            return Double(count) * rowHeight
+        case .reloaded:
+            reloadData()
+            return nil
+        }
+    }
     package func headerDidSettle() -> Double? { nil }
+    package func pressChanged(_ phase: PressGesture.Phase) {}
 
     package func attach(_ hooks: HostHooks) {
         onOffsetChanged = hooks.offsetChanged

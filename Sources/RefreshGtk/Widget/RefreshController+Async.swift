@@ -46,7 +46,7 @@ extension RefreshController {
     /// }
     /// ```
     ///
-    /// Cancellation, a late result and ``endLoading(added:exhausted:ok:)`` behave as for
+    /// Cancellation, a late result and ``endLoading(ok:added:exhausted:)`` behave as for
     /// ``refreshAction``. When set, it is used instead of ``onLoadMore``.
     public var loadMoreAction: (@MainActor () async throws -> (added: Int, exhausted: Bool))? {
         get { asyncActions.loadMore }
@@ -111,8 +111,8 @@ package final class AsyncActions {
             self.loadTask = nil
             guard let view, !view.isDestroyed else { return }
             switch outcome {
-            case let .success(page): view.endLoading(added: page.added, exhausted: page.exhausted, ok: true)
-            case .failure: view.endLoading(added: 0, exhausted: false, ok: false)
+            case let .success(page): view.endLoading(ok: true, added: page.added, exhausted: page.exhausted)
+            case .failure: view.endLoading(ok: false, added: 0, exhausted: false)
             }
         }
         return true

@@ -14,27 +14,28 @@ import RefreshCore
 public class RefreshController {
     package let host: any ScrollHost
     /// The widget to pack into a container (floating until packed).
-    public var widget: UnsafeMutablePointer<GtkWidget> { host.rootWidget }
+    public var widget: UnsafeMutablePointer<GtkWidget> { host.widgets.root }
 
-    /// The header's look; settable at any time (a held header keeps its place).
-    public var headerStyle: HeaderStyle {
-        get { engine.style }
-        set {
-            update { $0.setStyle(newValue, at: $1) }
+    /// The header: a built-in look (`.jike`, the default, `.classic`, `.plain`) or one the app
+    /// draws (docs/behaviour.md, "App-drawn headers"), held open at its `heldHeight` while
+    /// refreshing, with the timings of its `timings`. Settable at any time (a held header moves
+    /// to the new height).
+    public var header: any RefreshHeaderStyle = JikeHeader() {
+        didSet {
+            let appDrawn = appDrawnHeader
+            decorations.customHeader = appDrawn
+            update { engine, now in
+                engine.setStyle(header.timings, at: now)
+                engine.setHeldHeight(appDrawn?.heldHeight, at: now)
+            }
+            host.queueDraw()
             settingsDidChange()
         }
     }
-    /// An app-drawn header (docs/behaviour.md, "App-drawn headers"): drawn instead of
-    /// `headerStyle`'s look, held open at its `heldHeight` while refreshing; `headerStyle` still
-    /// sets the timings. Nil: the built-in look.
-    public var customHeaderStyle: RefreshHeaderStyle? {
-        didSet {
-            decorations.customHeader = customHeaderStyle
-            let held = customHeaderStyle?.heldHeight
-            update { $0.setHeldHeight(held, at: $1) }
-            host.queueDraw()
-        }
-    }
+    /// The built-in style the engine follows: `header`'s timings (the GObject's `header-style`).
+    package var headerStyle: HeaderStyle { engine.style }
+    /// `header` when the app draws it, nil for the built-in looks.
+    package var appDrawnHeader: (any RefreshHeaderStyle)? { header is any BuiltInHeaderStyle ? nil : header }
     /// An app-drawn footer, drawn instead of the built-in bar (same place and height). Nil: built-in.
     public var customFooterStyle: RefreshFooterStyle? {
         didSet {
@@ -89,17 +90,15 @@ public class RefreshController {
     }
 
     private var engine: RefreshEngine
+    /// Rows the user activates and selects (our list's `RefreshView`); nil on a wrapped host.
+    package weak var rowInteraction: (any RowInteraction)?
+    /// The first frame was drawn.
+    package private(set) var hasDrawnFirstFrame = false
     /// Every handler connected for this widget (subclasses add theirs), disconnected at teardown.
     var connections: [SignalConnection] = []
-    /// The press under way stopped a fling or key scroll: its click activates nothing.
-    private var pressStoppedMotion = false
     private var frameTick: TickCallback?
     private var dragGesture: OpaquePointer?
     private var pressGesture: OpaquePointer?
-    /// The current drag was left to the host (a mouse drag mid-list on a foreign host).
-    private var dragLeftToHost = false
-    /// The current drag passed the slop and `decideDrag` ran.
-    private var dragDecided = false
     /// True while we write the engine's offset into the host (its echo is not external).
     private var syncingOffset = false
     private var drawnDisplacement = 0.0
@@ -121,17 +120,18 @@ public class RefreshController {
         self.host = host
         self.accessibilityBridge = accessibility
         self.focusArea = focusArea
-        decorations = Decorations(widget: host.styleWidget)
+        decorations = Decorations(widget: host.widgets.style)
         engine = RefreshEngine(viewportHeight: host.viewportHeight, rowsHeight: host.rowsHeight,
-                               now: RefreshController.clock())
-        host.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
+                               now: RefreshController.clock(),
+                               footerRoomOutsideHost: host.widgets.footerRoomOutsideRange)
+        host.footerRoom = engine.footerRoom
         connectInput()
         connectAccessibility()
         connectHost()
         connectSettings()
-        GSignal.connect(host.rootWidget, "destroy") { [weak self] in self?.tearDown() }
+        GSignal.connect(host.widgets.root, "destroy") { [weak self] in self?.tearDown() }
             .keep(in: &connections)
-        GObjectOwnership.attach(self, to: host.rootWidget, key: ownerKey)
+        GObjectOwnership.attach(self, to: host.widgets.root, key: ownerKey)
     }
 
     /// Backstop: the widget normally tears the controller down when it is destroyed, before it
@@ -152,20 +152,20 @@ public class RefreshController {
     public func endRefreshing(ok: Bool, insertedAtTop: Int = 0) {
         guard !isDestroyed else { return }
         let count = ok ? max(insertedAtTop, 0) : 0
-        if engine.header == .refreshing {
-            accessibilityBridge?.refreshEnded(ok: ok, newRows: insertedAtTop)
-            if count > 0 { host.expectRowsInserted(atTop: count, engineOffset: engine.offset) }
-        }
+        let refreshing = engine.header == .refreshing
+        if refreshing { accessibilityBridge?.refreshEnded(ok: ok, newRows: insertedAtTop) }
         // A host that lays rows out later reports their height when it knows it.
-        let inserted = count > 0 ? host.heightOfRowsInserted(atTop: count) ?? 0 : 0
+        let change = RowsChange.insertedAtTop(count, refreshing: refreshing, engineOffset: engine.offset)
+        let inserted = count > 0 ? host.rowsChanged(change) ?? 0 : 0
         update { _ = $0.endRefreshing(ok: ok, insertedHeight: inserted, at: $1) }
         reloadRowsIfNeeded()
     }
 
-    /// Ends the load; `added` rows were appended by the app. No-op when not loading.
-    public func endLoading(added: Int, exhausted: Bool, ok: Bool) {
+    /// Ends the load; `added` rows were appended by the app (0 on failure), `exhausted`: there is
+    /// no more to load. No-op when not loading.
+    public func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
         guard !isDestroyed else { return }
-        let addedHeight = ok && added > 0 ? host.heightOfRowsAppended(added) ?? 0 : 0
+        let addedHeight = ok && added > 0 ? host.rowsChanged(.appended(added)) ?? 0 : 0
         update { _ = $0.endLoading(ok: ok, exhausted: exhausted, addedHeight: addedHeight, at: $1) }
         reloadRowsIfNeeded()
     }
@@ -178,7 +178,7 @@ public class RefreshController {
     /// The row count changed outside a refresh or load (rows appended or removed at the end).
     public func reloadData() {
         guard !isDestroyed else { return }
-        host.reloadData()  // a list's row count follows its renderer's first
+        _ = host.rowsChanged(.reloaded)  // a list's row count follows its renderer's first
         update { $0.setRowsHeight(self.host.rowsHeight, at: $1) }
         reloadRowsIfNeeded()
     }
@@ -198,7 +198,7 @@ public class RefreshController {
 
     // MARK: - What a GObject host mirrors (RefreshBin: PtrRefreshBin's properties and signals)
 
-    /// `headerStyle` or `footerMode` was set through the Swift API.
+    /// `header` or `footerMode` was set through the Swift API.
     func settingsDidChange() {}
     /// The engine reported a header or footer state, asked for a refresh or a load; called after
     /// the Swift handlers.
@@ -237,15 +237,14 @@ public class RefreshController {
     }
 
     private func syncToGtk() {
-        host.extraBottom = engine.footerInScrollRange ? Tuning.footerHeight : 0
+        host.footerRoom = engine.footerRoom
         if abs(host.offset - engine.offset) > 0.001 {
             syncingOffset = true
             host.offset = engine.offset
             syncingOffset = false
         }
         let displacement = engine.displacement
-        let decorations = engine.header != .idle || engine.pull > 0 || engine.footer == .loading
-            || engine.push > 0 || engine.needsTicks
+        let decorations = engine.decorationsAnimate
         if displacement != drawnDisplacement || decorations || drawnDecorations {
             drawnDisplacement = displacement
             host.displacement = displacement
@@ -291,14 +290,14 @@ public class RefreshController {
         if event == .refreshRequested, engine.header == .refreshing {
             endRefreshing(ok: true)
         } else if event == .loadRequested, engine.footer == .loading {
-            endLoading(added: 0, exhausted: true, ok: true)
+            endLoading(ok: true, added: 0, exhausted: true)
         }
     }
 
     /// Keeps a frame-clock tick running exactly while the engine animates or waits on time.
     private func scheduleTicks() {
         guard !isDestroyed, engine.needsTicks, frameTick?.isActive != true else { return }
-        frameTick = TickCallback(host.styleWidget) { [weak self] frameTime in
+        frameTick = TickCallback(host.widgets.style) { [weak self] frameTime in
             guard let self, !self.isDestroyed else { return false }
             // The frame time is the moment the frame will be shown; an injected clock wins.
             self.update(at: self.clock == nil ? Double(frameTime) / 1_000_000 : nil) { $0.tick(at: $1) }
@@ -308,12 +307,12 @@ public class RefreshController {
 
     private func reloadRowsIfNeeded() {
         guard !isDestroyed else { return }
-        host.reloadData()  // a list's row count follows its renderer's first
+        _ = host.rowsChanged(.reloaded)  // a list's row count follows its renderer's first
         if abs(engine.rowsHeight - host.rowsHeight) > 0.001 {
             // The app changed more rows than it reported: trust the host.
             update { $0.setRowsHeight(self.host.rowsHeight, at: $1) }
         }
-        host.reloadData()
+        _ = host.rowsChanged(.reloaded)
         syncToGtk()
     }
 
@@ -334,7 +333,10 @@ public class RefreshController {
             draw: { [weak self] cr, width, height, viewportTop, parts in
                 self?.drawDecorations(cr, width: width, height: height, viewportTop: viewportTop, parts: parts)
             },
-            firstFrame: { [weak self] in self?.onFirstFrame?() },
+            firstFrame: { [weak self] in
+                self?.hasDrawnFirstFrame = true
+                self?.onFirstFrame?()
+            },
             styleChanged: { [weak self] in
                 self?.decorations.invalidate()
                 self?.host.queueDraw()
@@ -343,7 +345,7 @@ public class RefreshController {
     }
 
     private func connectInput() {
-        let input = host.input
+        let input = host.widgets
         for (index, widget) in input.scrollWidgets.enumerated() {
             GSignal.connectEvent(widget, "scroll-event") { [weak self] event in
                 // A later widget is an ancestor of the first: it takes only the events over
@@ -358,8 +360,9 @@ public class RefreshController {
             }.keep(in: &connections)
         }
 
-        // Mouse and touch drags. HACK: GTK keeps only a weak pointer to a widget's gestures, so
-        // we hold the reference and drop it on destroy.
+        // Mouse and touch presses: the engine's `PressGesture` decides what each one is; here it
+        // is only translated and its decisions carried out. HACK: GTK keeps only a weak pointer
+        // to a widget's gestures, so we hold the reference and drop it on destroy.
         let target = input.gestureWidget
         let drag: OpaquePointer = gtk_gesture_drag_new(target)!
         gtk_gesture_single_set_button(drag, 1)
@@ -368,43 +371,39 @@ public class RefreshController {
         dragGesture = drag
         GSignal.connectDoubles(drag, "drag-begin") { [weak self] _, _ in
             guard let self else { return }
-            self.dragLeftToHost = false
-            self.dragDecided = false
-            self.pressStoppedMotion = self.engine.isCoasting
-            self.host.pressBegan()
-            self.update { $0.dragBegin(at: $1) }
+            self.update { $0.pressDown(at: $1) }
+            self.host.pressChanged(self.engine.press.phase)
         }.keep(in: &connections)
         GSignal.connectDoubles(drag, "drag-update") { [weak self] _, offsetY in
-            guard let self, !self.dragLeftToHost else { return }
-            if !self.dragDecided, abs(offsetY) >= Tuning.dragSlop {
-                self.dragDecided = true
-                guard self.decideDrag(offsetY: offsetY) else { return }
-            }
-            self.update { $0.dragUpdate(offsetY: offsetY, at: $1) }
+            guard let self else { return }
+            let device = self.pressDevice(drag, mouseSelects: input.mouseSelects)
+            var decision = PressGesture.Decision.wait
+            self.update { decision = $0.pressMoved(offsetY: offsetY, device: device, at: $1) }
+            self.carryOut(decision, drag: drag, phase: input.gesturePhase)
         }.keep(in: &connections)
         GSignal.connectDoubles(drag, "drag-end") { [weak self] _, _ in
-            self?.update { $0.dragEnd(at: $1) }
+            self?.update { $0.pressUp(at: $1) }
         }.keep(in: &connections)
         GSignal.connectPointer(drag, "cancel") { [weak self] _ in
-            self?.update { $0.dragEnd(at: $1) }
+            self?.update { $0.pressUp(at: $1) }
         }.keep(in: &connections)
 
-        // A click on the footer loads more or retries (docs/behaviour.md#footer-and-load-more).
+        // A click: the footer loads more or retries, a row is activated (docs/behaviour.md,
+        // "Rows" and #footer-and-load-more); the engine says which, if either.
         let press: OpaquePointer = gtk_gesture_multi_press_new(target)!
         gtk_gesture_single_set_button(press, 1)
         pressGesture = press
-        GSignal.connectPress(press, "released") { [weak self] count, x, y in
+        GSignal.connectPress(press, "released") { [weak self] count, _, y in
             guard let self, count == 1 else { return }
             if let focusArea = self.focusArea {
                 gtk_widget_grab_focus(focusArea)
                 self.setFooterFocused(false)
             }
-            if self.footerContains(x: x, y: y) {
-                self.activateFooter()
-            } else if !self.dragDecided, !self.pressStoppedMotion, self.engine.pull == 0, self.engine.push == 0 {
-                // A click, not a drag that became a scroll or pull, nor the tap that stopped a
-                // fling (docs/behaviour.md, "Rows").
-                self.rowClicked(viewportY: y - self.gestureViewportTop)
+            let viewportY = y - self.gestureViewportTop
+            switch self.engine.click(atViewportY: viewportY) {
+            case .footer: self.activateFooter()
+            case .content: self.rowInteraction?.click(atViewportY: viewportY)
+            case .nothing: break
             }
         }.keep(in: &connections)
 
@@ -415,32 +414,27 @@ public class RefreshController {
         gtk_scrolled_window_set_kinetic_scrolling(gcast(input.scrolledWindow), 0)
     }
 
-    /// A drag moved past the slop: who gets it. Touch always scrolls and pulls (the scrolled
-    /// window's own touch scrolling is off); a mouse drag on a host that selects with the mouse
-    /// pulls only at an edge, otherwise it is the host's. Claiming stops the host's own gestures
-    /// (text selection, rubber-band selection) for this drag.
-    private func decideDrag(offsetY: Double) -> Bool {
-        guard let drag = dragGesture else { return false }
+    /// The device behind the drag gesture's current sequence.
+    private func pressDevice(_ drag: OpaquePointer, mouseSelects: Bool) -> PressGesture.Device {
         let sequence = gtk_gesture_single_get_current_sequence(drag)
-        let event = gtk_gesture_get_last_event(drag, sequence)
-        let type = event.map { $0.pointee.type } ?? GDK_NOTHING
+        let type = gtk_gesture_get_last_event(drag, sequence).map { $0.pointee.type } ?? GDK_NOTHING
         let touch = type == GDK_TOUCH_BEGIN || type == GDK_TOUCH_UPDATE || type == GDK_TOUCH_END
-        let atTop = engine.offset <= 0.5 && offsetY > 0
-        let atBottom = engine.offset + engine.viewportHeight >= engine.rowsHeight - 0.5 && offsetY < 0
-        let input = host.input
-        if touch || input.mouseDragsScroll || atTop || atBottom || engine.pull > 0 || engine.push > 0 {
-            if input.gesturePhase == GTK_PHASE_CAPTURE {
-                _ = gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
-                // The press reached the host before the drag was ours: a pull or scroll selects
-                // nothing (the host's row selection and cursor go back to what they were).
-                host.pressBecameScroll()
-            }
-            return true
+        return touch ? .touch : .mouse(hostSelects: mouseSelects)
+    }
+
+    /// Carries out the engine's decision on the press's event sequence. Claiming it stops the
+    /// host's own gestures (text selection, rubber-band selection) for this press; a gesture in
+    /// the bubble phase (our list) has nothing below it to stop.
+    private func carryOut(_ decision: PressGesture.Decision, drag: OpaquePointer, phase: GtkPropagationPhase) {
+        switch decision {
+        case .claim:
+            if phase == GTK_PHASE_CAPTURE { _ = gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED) }
+            host.pressChanged(engine.press.phase)
+        case .reject:
+            _ = gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
+        case .wait, .follow:
+            break
         }
-        dragLeftToHost = true
-        _ = gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
-        update { $0.dragEnd(at: $1) }
-        return false
     }
 
     /// Follows `gtk-enable-animations`: off makes every settle and timeline jump to its end.
@@ -463,78 +457,50 @@ public class RefreshController {
         update {
             if step.delta != 0 {
                 consumed = $0.scroll(delta: step.delta, source: step.source, at: $1) == .consumed
-                if !consumed, self.host.footerRoomIsVirtual, $0.footerInScrollRange {
-                    // A foreign host's footer room is ours, past the end of its adjustment: the
-                    // scrolled window cannot scroll into it, so the engine does.
-                    let hostEnd = $0.rowsHeight - $0.viewportHeight
-                    if step.delta > 0 && $0.offset >= hostEnd - 0.5 && $0.offset < $0.maxOffset
-                        || step.delta < 0 && $0.offset > hostEnd + 0.5 {
-                        $0.externalScroll(to: $0.offset + step.delta, at: $1)
-                        consumed = true
-                    }
-                }
             }
             if step.isStop {
                 // The stop still reaches the scrolled window (it ends its kinetic scrolling)
                 // unless the engine owns the gesture.
-                consumed = consumed || $0.pull > 0 || $0.push > 0
-                $0.scrollStop(at: $1)
+                let stop = $0.scrollStop(at: $1)
+                consumed = consumed || stop == .consumed
             }
         }
         return consumed
     }
 
     private func handleKey(_ event: UnsafeMutablePointer<GdkEvent>, scrollKeys: Bool) -> Bool {
-        guard let action = KeyAction.from(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
+        guard let key = KeyAction.from(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
             return false
         }
-        // Enter and Space on a footer that offers load more or a retry are the footer's on every
-        // host, before a host that activates its cursor row with them (a tree view).
-        let footerKey = action == .activate && footerIsReachable
-        if !scrollKeys, action != .refresh, !footerKey {
-            if case .scroll(let command) = action { host.hostWillHandle(command) }
+        switch engine.route(key, hostMovesCursor: !scrollKeys, footerFocused: footerFocused) {
+        case .host(let key):
+            if case .scroll(let command) = key { host.hostHandlesKey(command) }
             return false
-        }
-        switch action {
         case .refresh:
             beginRefreshing()
         case .scroll(let command):
-            guard !host.scroll(command) else { break }
-            if let target = host.pageTarget(command, from: engine.scrollBase) {
-                update { $0.command(command, target: target, at: $1) }
-            } else {
-                update { $0.command(command, at: $1) }
+            switch host.keyScroll(command, from: engine.scrollBase) {
+            case .done: break
+            case .engine(let target?): update { $0.command(command, target: target, at: $1) }
+            case .engine(nil): update { $0.command(command, at: $1) }
             }
-        case .lineUp, .lineDown:
-            if moveSelection(by: action == .lineUp ? -1 : 1) { break }
-            let target = engine.offset + (action == .lineUp ? -host.lineHeight : host.lineHeight)
+        case .line(let step):
+            if rowInteraction?.moveSelection(by: step) == true { break }
+            let target = engine.offset + Double(step) * host.lineHeight
             update { $0.externalScroll(to: target, at: $1) }
-        case .activate:
-            if !footerFocused, activateSelection() { break }
-            guard footerIsReachable else { return false }
+        case .activate(let rowFirst, let footer):
+            if rowFirst, rowInteraction?.activateSelection() == true { break }
+            guard footer else { return false }
             activateFooter()
         }
         return true
     }
 
-    // MARK: - Rows (RefreshView overrides; a foreign host's rows are its own)
-
-    /// A click on the rows at viewport y.
-    func rowClicked(viewportY: Double) {}
-    /// Up or Down moved the selection (true), or there is none to move (false: the keys scroll).
-    func moveSelection(by step: Int) -> Bool { false }
-    /// Enter activated the selected row (true), or none is selected.
-    func activateSelection() -> Bool { false }
-    /// An AT ran an action the controller does not know ("activate-row:N"), or AtkSelection asked
-    /// for a selection ("select-row:N", "select-none").
-    func accessibleAction(_ id: String) {}
+    // MARK: - Rows (the `RowInteraction` role; a foreign host's rows are its own)
 
     /// Scrolls the least that shows content y `top ..< bottom` whole (eased like a key scroll).
     func scrollToShow(top: Double, bottom: Double) {
-        let offset = engine.scrollBase, height = engine.viewportHeight
-        let target = top < offset ? top : bottom > offset + height ? bottom - height : offset
-        guard abs(target - offset) > 0.5 else { return }
-        update { $0.command(target > offset ? .pageDown : .pageUp, target: target, at: $1) }
+        update { $0.reveal(top: top, bottom: bottom, at: $1) }
     }
 
     /// Accessibility and redraw after a row state change.
@@ -542,21 +508,8 @@ public class RefreshController {
         syncAccessibility()
     }
 
-    /// The footer is on screen and says "Load more" or "Couldn't load — click to retry".
-    private var footerIsReachable: Bool {
-        let footer = engine.footerVisual
-        return footer.isShown && (footer.phase == .idle || footer.phase == .failed)
-            && footer.top < engine.viewportHeight && footer.top + Tuning.footerHeight > 0
-    }
-
     /// Viewport y of the gesture widget's y (our list: the same; a bin: below its chrome).
     private var gestureViewportTop = 0.0
-
-    private func footerContains(x: Double, y: Double) -> Bool {
-        let top = engine.footerVisual.top
-        let viewportY = y - gestureViewportTop
-        return footerIsReachable && viewportY >= top && viewportY < top + Tuning.footerHeight
-    }
 
     private func activateFooter() {
         update { _ = $0.loadMore(at: $1) }
@@ -598,7 +551,7 @@ public class RefreshController {
             switch action {
             case "refresh": self.beginRefreshing()
             case "load-more", "retry": self.loadMore()
-            default: self.accessibleAction(action)
+            default: self.rowInteraction?.accessibleAction(action)
             }
         }
         // The focus stop on the footer is our list's (a bin is not focusable itself).
@@ -625,20 +578,10 @@ public class RefreshController {
     /// and offers load more or retry, then out. 1: focus stays in the area, 0: it leaves, -1: GTK's way.
     private func moveFocus(_ direction: GtkDirectionType, entering: Bool) -> Int32 {
         guard !isDestroyed, direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD else { return -1 }
-        let forward = direction == GTK_DIR_TAB_FORWARD
-        if entering {
-            setFooterFocused(!forward && footerIsReachable)
-            return 1
-        }
-        if forward, !footerFocused, footerIsReachable {
-            setFooterFocused(true)
-            return 1
-        }
-        if !forward, footerFocused {
-            setFooterFocused(false)
-            return 1
-        }
-        return 0
+        let current: FocusStop? = entering ? nil : footerFocused ? .footer : .rows
+        guard let next = engine.tab(from: current, forward: direction == GTK_DIR_TAB_FORWARD) else { return 0 }
+        setFooterFocused(next == .footer)
+        return 1
     }
 
     private func setFooterFocused(_ focused: Bool) {
@@ -650,17 +593,13 @@ public class RefreshController {
 
     fileprivate func syncAccessibility() {
         guard !isDestroyed, let accessibility = accessibilityBridge else { return }
-        if footerFocused {
+        if footerFocused, !engine.footerHoldsFocus {
             // The focus stop went away (rows arrived below it, or it scrolled out): back to the rows.
-            let footer = engine.footerVisual
-            let onScreen = footer.isShown && footer.top < engine.viewportHeight && footer.top + Tuning.footerHeight > 0
-            if !onScreen || footer.phase == .noMoreData {
-                footerFocused = false
-                host.queueDraw()
-            }
+            footerFocused = false
+            host.queueDraw()
         }
-        accessibility.sync(engine: engine, host: host, list: host as? ListView, footerFocused: footerFocused,
-                           footerActionable: footerIsReachable)
+        accessibility.sync(engine: engine, host: host, footerFocused: footerFocused,
+                           footerActionable: engine.footerActionable)
     }
 
     /// The root widget is being destroyed: stop everything that could call back.
@@ -686,7 +625,7 @@ public class RefreshController {
         onFirstFrame = nil
         decorations.customHeader = nil
         decorations.customFooter = nil
-        (self as? RefreshView)?.onActivate = nil
+        rowInteraction?.detach()
     }
 }
 

@@ -74,14 +74,15 @@ func ptrRefreshListSwiftCommand(_ list: OpaquePointer?, _ command: PtrListComman
         guard let list = OpaquePointer(bitPattern: bits), let view = listView(list) else { return }
         switch command {
         case PTR_LIST_COMMAND_APPLY:
-            view.headerStyle = HeaderStyle(ptr_refresh_list_get_header_style(list))
+            let style = HeaderStyle(ptr_refresh_list_get_header_style(list))
+            if style != view.headerStyle { view.header = style.makeStyle() }
             view.footerMode = FooterMode(ptr_refresh_list_get_footer_mode(list))
         case PTR_LIST_COMMAND_BEGIN_REFRESHING:
             view.beginRefreshing()
         case PTR_LIST_COMMAND_END_REFRESHING:
             view.endRefreshing(ok: ok != 0, insertedAtTop: Int(count))
         case PTR_LIST_COMMAND_END_LOADING:
-            view.endLoading(added: Int(count), exhausted: exhausted != 0, ok: ok != 0)
+            view.endLoading(ok: ok != 0, added: Int(count), exhausted: exhausted != 0)
         default:
             break
         }

@@ -49,8 +49,10 @@ public final class RefreshView: RefreshController {
         L10n.bindLibraryDomain()
         let list = ListView(renderer: rows)
         self.list = list
-        super.init(host: list, accessibility: AccessibilityBridge(area: list.area, source: rows),
-                   focusArea: list.area, ownerKey: RefreshView.ownerKey)
+        let accessibility = AccessibilityBridge(area: list.area, source: rows)
+        accessibility.list = list
+        super.init(host: list, accessibility: accessibility, focusArea: list.area, ownerKey: RefreshView.ownerKey)
+        rowInteraction = self
         connectPointer()
     }
 
@@ -75,66 +77,14 @@ public final class RefreshView: RefreshController {
     private func connectPointer() {
         GSignal.connectEvent(list.area, "motion-notify-event") { [weak self] event in
             guard let self, !self.isDestroyed else { return false }
-            let y = event.pointee.motion.y
-            self.list.hoveredRow = self.pull > 0 || self.push > 0 ? nil : self.list.rowIndex(atViewportY: y)
+            let y = self.state.hover(atViewportY: event.pointee.motion.y)
+            self.list.hoveredRow = y.flatMap(self.list.rowIndex(atViewportY:))
             return false
         }.keep(in: &connections)
         GSignal.connectEvent(list.area, "leave-notify-event") { [weak self] _ in
             self?.list.hoveredRow = nil
             return false
         }.keep(in: &connections)
-    }
-
-    override func rowClicked(viewportY: Double) {
-        guard let row = list.rowIndex(atViewportY: viewportY) else { return }
-        list.cursorFocused = true
-        selectedRow = row
-        activate(row)
-    }
-
-    override func moveSelection(by step: Int) -> Bool {
-        let count = list.rowCount
-        guard count > 0 else { return false }
-        let row: Int
-        if let selected = list.selectedRow, list.rowIsOnScreen(selected) {
-            row = min(max(selected + step, 0), count - 1)
-        } else {
-            // None selected, or scrolled away: start from the rows on screen.
-            guard let first = list.firstWholeRow else { return false }
-            row = first
-        }
-        list.cursorFocused = true
-        selectedRow = row
-        list.measureRow(row)  // shown whole at its true height
-        let rect = list.rowRect(row)
-        let top = list.offset - list.displacement + rect.y
-        scrollToShow(top: top, bottom: top + rect.height)
-        return true
-    }
-
-    override func activateSelection() -> Bool {
-        guard let row = list.selectedRow else { return false }
-        activate(row)
-        return true
-    }
-
-    override func accessibleAction(_ id: String) {
-        if id == "select-none" {
-            selectedRow = nil
-            return
-        }
-        let (activates, select) = ("activate-row:", "select-row:")
-        guard let prefix = [activates, select].first(where: id.hasPrefix),
-              let row = Int(id.dropFirst(prefix.count)), row >= 0, row < list.rowCount
-        else { return }
-        if prefix == activates {
-            selectedRow = row
-            activate(row)
-        } else {
-            // AtkSelection selects as a click does (the focus ring on the row), without activating.
-            list.cursorFocused = true
-            selectedRow = row
-        }
     }
 
     private func activate(_ row: Int) {
@@ -162,7 +112,60 @@ public final class RefreshView: RefreshController {
     }
 
     /// The view a widget made by `RefreshView` belongs to (nil for any other widget).
-    package static func owning(_ widget: UnsafeMutablePointer<GtkWidget>) -> RefreshView? {
+    public static func owning(_ widget: UnsafeMutablePointer<GtkWidget>) -> RefreshView? {
         GObjectOwnership.owned(by: widget, key: ownerKey, as: RefreshView.self)
+    }
+}
+
+/// Our list's rows are activated, selected and hovered (docs/behaviour.md, "Rows").
+extension RefreshView: RowInteraction {
+    package func click(atViewportY viewportY: Double) {
+        guard let row = list.rowIndex(atViewportY: viewportY) else { return }
+        list.cursorFocused = true
+        selectedRow = row
+        activate(row)
+    }
+
+    package func moveSelection(by step: Int) -> Bool {
+        let onScreen = list.selectedRow.map(list.rowIsOnScreen) ?? false
+        guard let row = RowSelection.next(from: list.selectedRow, step: step, count: list.rowCount,
+                                          selectedOnScreen: onScreen, firstWholeRow: list.firstWholeRow)
+        else { return false }
+        list.cursorFocused = true
+        selectedRow = row
+        list.measureRow(row)  // shown whole at its true height
+        let rect = list.rowRect(row)
+        let top = list.offset - list.displacement + rect.y
+        scrollToShow(top: top, bottom: top + rect.height)
+        return true
+    }
+
+    package func activateSelection() -> Bool {
+        guard let row = list.selectedRow else { return false }
+        activate(row)
+        return true
+    }
+
+    package func accessibleAction(_ id: String) {
+        if id == "select-none" {
+            selectedRow = nil
+            return
+        }
+        let (activates, select) = ("activate-row:", "select-row:")
+        guard let prefix = [activates, select].first(where: id.hasPrefix),
+              let row = Int(id.dropFirst(prefix.count)), row >= 0, row < list.rowCount
+        else { return }
+        if prefix == activates {
+            selectedRow = row
+            activate(row)
+        } else {
+            // AtkSelection selects as a click does (the focus ring on the row), without activating.
+            list.cursorFocused = true
+            selectedRow = row
+        }
+    }
+
+    package func detach() {
+        onActivate = nil
     }
 }

@@ -1,8 +1,9 @@
 import CGtk
 import RefreshGtk
 
-/// Driving GTK without `gtk_main`: for tests and scripted runs that must wait for the toolkit
-/// (a window mapped, a frame drawn, a timeout fired) without sleeping and hoping.
+/// Driving GTK without `gtk_main`: for scripted runs (`refresh-demo record`, the soak, the
+/// benchmark's children) and tests that must wait for the toolkit (a window mapped, a frame
+/// drawn, a timeout fired) without sleeping and hoping.
 @MainActor
 package enum MainLoop {
     private static var initialized: Bool?
@@ -50,17 +51,4 @@ package enum MainLoop {
         let end = g_get_monotonic_time() + Int(seconds * 1_000_000)
         run(until: { g_get_monotonic_time() >= end }, timeout: seconds + 1)
     }
-}
-
-/// A clock a test moves by hand, for `RefreshView.clock`: the engine sees exactly the time the
-/// test sets, so nothing waits in real time.
-@MainActor
-package final class ManualClock {
-    package var now: Double
-
-    package init(_ now: Double) { self.now = now }
-
-    /// The closure to inject.
-    /// Holds the clock strongly: the view may read it after the test's last use of it.
-    package var reading: @MainActor () -> Double { { self.now } }
 }

@@ -1,3 +1,4 @@
+import RefreshDemo
 import RefreshTestSupport
 import RefreshGtk
 import ArgumentParser
@@ -8,14 +9,15 @@ import RefreshCore
 import Glibc
 #endif
 
-/// `refresh-demo soak` (hidden): many refresh and load-more cycles driven through a real window
-/// by synthesized input, the demo's simulated source answering after `--latency`. Prints the
-/// resident memory after the warm-up and at the end (scripts/soak.sh, Tests/RefreshGtkTests/
-/// SoakTests.swift judge it); with `--teardown` it also destroys the window and checks that no
-/// GLib source, tick callback or signal closure is left. Exit status 0 when every cycle completed.
-package struct SoakCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
-        commandName: "soak", abstract: "Reliability soak run (for scripts/soak.sh).", shouldDisplay: false)
+/// `refresh-soak`, a test tool (not installed, not part of the demo): many refresh and load-more
+/// cycles driven through a real window by synthesized input, the demo's simulated source
+/// answering after `--latency`. Prints the resident memory after the warm-up and at the end
+/// (scripts/soak.sh, Tests/RefreshDemoTests/SoakTests.swift judge it); with `--teardown` it also
+/// destroys the window and checks that no GLib source, tick callback or signal closure is left.
+/// Exit status 0 when every cycle completed.
+struct SoakCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh-soak", abstract: "Reliability soak run (for scripts/soak.sh and SoakTests).")
 
     @Option(help: "Refresh cycles.") var refreshes = 500
     @Option(help: "Load-more cycles.") var loads = 500
@@ -23,20 +25,18 @@ package struct SoakCommand: ParsableCommand {
     @Option(help: "Seconds the simulated source takes to answer.") var latency = 0.001
     @Option(help: "Seconds any one step may take before the run fails.") var stepTimeout = 30.0
     @Flag(help: "Destroy the window at the end and check that nothing GLib holds is left.") var teardown = false
-    @Flag(help: "Emit one GLib critical first (checks that G_DEBUG=fatal-criticals fails a run).")
-    var provokeCritical = false
 
-    package init() {}
+    init() {}
 
-    package func validate() throws {
+    func validate() throws {
         guard refreshes >= 0, loads >= 0, warmup >= 0, (0...10).contains(latency), stepTimeout > 0 else {
             throw ValidationError("--refreshes, --loads, --warmup: 0 or more; --latency: 0…10; --step-timeout: > 0")
         }
     }
 
-    package func run() throws {
+    func run() throws {
         let settings = Settings(refreshes: refreshes, loads: loads, warmup: warmup, latency: latency,
-                                stepTimeout: stepTimeout, teardown: teardown, provokeCritical: provokeCritical)
+                                stepTimeout: stepTimeout, teardown: teardown)
         let status = MainActor.assumeIsolated { SoakRun(command: settings).run() }
         if status != 0 { throw ExitCode(status) }
     }
@@ -44,7 +44,7 @@ package struct SoakCommand: ParsableCommand {
     struct Settings: Sendable {
         let refreshes, loads, warmup: Int
         let latency, stepTimeout: Double
-        let teardown, provokeCritical: Bool
+        let teardown: Bool
     }
 
     @MainActor
@@ -55,7 +55,7 @@ package struct SoakCommand: ParsableCommand {
         func say(_ line: String) { FileDescriptorSink.standardOutput.write("soak: " + line + "\n") }
 
         func fail(_ why: String) -> Int32 {
-            FileDescriptorSink.standardError.write("refresh-demo soak: \(why)\n")
+            FileDescriptorSink.standardError.write("refresh-soak: \(why)\n")
             return 1
         }
 
@@ -72,10 +72,6 @@ package struct SoakCommand: ParsableCommand {
         }
 
         func run() -> Int32 {
-            if command.provokeCritical {
-                // g_object_unref(NULL): "assertion 'G_IS_OBJECT (object)' failed", a GLib critical.
-                g_object_unref(nil)
-            }
             guard MainLoop.initializeGtk() else { return fail("no display (run under xvfb-run)") }
             let baseline = InteropCounters.snapshot
             let started = g_get_monotonic_time()
@@ -114,7 +110,7 @@ package struct SoakCommand: ParsableCommand {
             live.onLoadMore = { [weak live] in
                 loads += 1
                 feed.loadMore { result in
-                    live?.endLoading(added: result.added, exhausted: result.exhausted, ok: result.ok)
+                    live?.endLoading(ok: result.ok, added: result.added, exhausted: result.exhausted)
                 }
             }
             func quiet() -> Bool {

@@ -1,0 +1,131 @@
+import PropertyBased
+import RefreshCore
+import Testing
+
+// docs/architecture.md, "Hosts": the scroll position on a wrapped GtkScrolledWindow — the footer's
+// room past the adjustment's end and the anchoring of rows a refresh prepended — decided without GTK.
+
+/// An adjustment of `range` px of rows with a 600 px page at `value`.
+private func adj(_ value: Double, range: Double = 3000, page: Double = 600) -> AdjustmentReading {
+    AdjustmentReading(value: value, lower: 0, upper: range, pageSize: page, pageIncrement: page - 20)
+}
+
+private func withRoom() -> WrappedScrollPosition {
+    var p = WrappedScrollPosition()
+    p.footerRoom = Tuning.footerHeight
+    _ = p.geometryChanged(adj(0))
+    return p
+}
+
+@Suite("Wrapped host: the footer's room past the adjustment's end")
+struct WrappedFooterRoomTests {
+    @Test("The engine's offset past the adjustment's end is footer shift, at most the room")
+    func setOffset() {
+        var p = withRoom()
+        #expect(p.setOffset(1000, adj(0)) == 1000 && p.footerShift == 0)
+        #expect(p.setOffset(2420, adj(1000)) == 2400 && p.footerShift == 20)
+        #expect(p.offset(adj(2400)) == 2420)
+        #expect(p.setOffset(5000, adj(2400)) == 2400 && p.footerShift == Tuning.footerHeight)
+        #expect(p.setOffset(-.infinity, adj(2400)) == 0 && p.footerShift == 0)
+        #expect(p.hostEnd(adj(0)) == 2400 && p.rowsHeight(adj(0)) == 3000)
+    }
+
+    @Test("Keys: End goes into the room, the others out of it; a key already there sets nothing")
+    func keys() {
+        var p = withRoom()
+        #expect(p.keyScroll(.end, adj(100)) == 2400 && p.footerShift == Tuning.footerHeight)
+        #expect(p.keyScroll(.end, adj(2400)) == nil)
+        #expect(p.keyScroll(.pageUp, adj(2400)) == 2400 - 580 && p.footerShift == 0)
+        #expect(p.keyScroll(.pageDown, adj(2300)) == 2400)
+        #expect(p.keyScroll(.home, adj(700)) == 0)
+        #expect(p.keyScroll(.home, adj(0)) == nil)
+    }
+
+    @Test("Scrolling back from the end leaves the room; rows arriving in it keep the content where it is")
+    func leavesAndFills() {
+        var p = withRoom()
+        _ = p.setOffset(2430, adj(2400))
+        #expect(p.valueChanged(adj(2400)) == nil && p.footerShift == 30)
+        _ = p.valueChanged(adj(2000))
+        #expect(p.footerShift == 0)
+        _ = p.setOffset(2430, adj(2000))
+        let answer = p.geometryChanged(adj(2400, range: 3100))
+        #expect(answer.value == 2430 && p.footerShift == 0)
+        #expect(answer.rows?.height == 3100 && answer.rows?.insertedAbove == 0)
+        #expect(p.geometryChanged(adj(2430, range: 3100)) == .init(value: nil, rows: nil))
+    }
+}
+
+@Suite("Wrapped host: rows a refresh prepended")
+struct WrappedAnchorTests {
+    @Test("At the top they go above the rows on screen, out of the engine's range until the header rests")
+    func atTheTop() {
+        var p = withRoom()
+        p.expectRowsInserted(atEngineOffset: 0)
+        var answer = p.geometryChanged(adj(0, range: 3300))
+        #expect(answer.value == 300 && p.bias == 300)
+        #expect(answer.rows?.height == 3000 && answer.rows?.insertedAbove == 0)
+        #expect(p.offset(adj(300, range: 3300)) == 0)
+        // The host measures them: the change is theirs too.
+        answer = p.geometryChanged(adj(300, range: 3320))
+        #expect(answer.value == 320 && p.bias == 320 && answer.rows?.height == 3000)
+        #expect(p.headerDidSettle(adj(320, range: 3320)) == 320)
+        #expect(p.bias == 0 && p.offset(adj(320, range: 3320)) == 320)
+        #expect(p.headerDidSettle(adj(320, range: 3320)) == nil)
+    }
+
+    @Test("Scrolled down, the engine moves its offset by what was inserted above, once")
+    func scrolledDown() {
+        var p = withRoom()
+        p.expectRowsInserted(atEngineOffset: 500)
+        var answer = p.geometryChanged(adj(500, range: 3300))
+        #expect(answer.value == nil && answer.rows?.insertedAbove == 300 && p.bias == 0)
+        answer = p.geometryChanged(adj(800, range: 3400))
+        #expect(answer.rows?.insertedAbove == 0)
+    }
+
+    @Test("Scrolling up into the prepended rows takes them back into the range")
+    func scrollsIntoThem() {
+        var p = withRoom()
+        p.expectRowsInserted(atEngineOffset: 0)
+        _ = p.geometryChanged(adj(0, range: 3300))
+        #expect(p.valueChanged(adj(300, range: 3300)) == nil)
+        let rows = p.valueChanged(adj(100, range: 3300))
+        #expect(rows?.height == 3300 && rows?.insertedAbove == 300 && p.bias == 0)
+        #expect(p.offset(adj(100, range: 3300)) == 100)
+    }
+
+    fileprivate enum Step: Sendable, Equatable {
+        case offset(Double), key(Int), value(Double), grow(Double), expect(Double), settle
+    }
+    fileprivate static let step = Gen<Step>.frequency(
+        (2, Gen.double(in: -100...4000).map { Step.offset($0) }), (1, Gen.int(in: 0...3).map { Step.key($0) }),
+        (2, Gen.double(in: 0...4000).map { Step.value($0) }), (2, Gen.double(in: -300...400).map { Step.grow($0) }),
+        (1, Gen.double(in: 0...2).map { Step.expect($0) }), (1, Gen.always(Step.settle)))
+
+    @Test("Any sequence: the footer shift stays within the room, the bias never negative, the offset never negative")
+    func anySequence() async {
+        await propertyCheck(count: 300, input: Self.step.array(of: 1...40)) { steps in
+            var p = withRoom()
+            var a = adj(0)
+            for step in steps {
+                switch step {
+                case .offset(let o): a.value = p.setOffset(o, a)
+                case .key(let k): a.value = p.keyScroll([.home, .end, .pageUp, .pageDown][k], a) ?? a.value
+                case .value(let v):
+                    a.value = min(v, max(0, a.upper - a.pageSize))
+                    _ = p.valueChanged(a)
+                case .grow(let g):
+                    a.upper = max(a.pageSize, a.upper + g)
+                    a.value = min(a.value, max(0, a.upper - a.pageSize))
+                    a.value = p.geometryChanged(a).value ?? a.value
+                case .expect(let o): p.expectRowsInserted(atEngineOffset: o)
+                case .settle: _ = p.headerDidSettle(a)
+                }
+                #expect(p.footerShift >= 0 && p.footerShift <= p.footerRoom)
+                #expect(p.bias >= 0)
+                #expect(p.offset(a) >= 0)
+            }
+        }
+    }
+}
