@@ -254,6 +254,15 @@ mutant "a kept row image is shown after its background changed" \
   'if let kept = entries[key], kept.look == look {' \
   'if let kept = entries[key], kept.look == ({ var seen = look; seen.background = kept.look.background; return seen }()) {' \
   'RefreshGtkTests.RowImageLookTests'
+# --- Wayland: real input through a headless mutter (issue 27) --------------------------------------
+mutant "touch sequences are taken for mouse drags" \
+  Sources/RefreshGtk/Widget/RefreshController.swift \
+  'let touch = type == GDK_TOUCH_BEGIN || type == GDK_TOUCH_UPDATE || type == GDK_TOUCH_END' 'let touch = false' \
+  'WaylandScenarioTests'
+mutant "a touch pull or scroll activates the list box row it began on" \
+  Sources/RefreshGtk/Hosts/ScrolledWindowHost.swift \
+  'if kind == .listBox { releaseListBoxRow(content) }' 'if kind == .listBox {}' \
+  'WaylandScenarioTests'
 
 # --- Input decisions in the engine (issue 25: the press state machine, clicks, the footer room) ---
 mutant "a mouse drag mid-list on a host that selects with it scrolls instead of being the host's" \

@@ -28,6 +28,9 @@ package struct DemoOptions: Equatable, Sendable {
     package var content: DemoContent = .feed
     /// `--header arc`: the demo's app-drawn header (ArcHeader), over the plain header's timings.
     package var appHeader: DemoHeader?
+    /// Open the window maximized: its place on the monitor is known from its first frame (the
+    /// Wayland harness puts input there, docs/wayland.md).
+    package var maximized = false
 
     package init() {}
 
@@ -45,7 +48,7 @@ package struct DemoOptions: Equatable, Sendable {
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
         seed: String? = nil, slowMotion: String = "1", overlay: Bool = false, source: String = "timeout",
         traceAnimations: Bool = false, list: String = "virtual",
-        content: String = "feed"
+        content: String = "feed", maximized: Bool = false
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
         options.rows = try integer(rows, option: "--rows", in: rowsRange)
@@ -70,6 +73,7 @@ package struct DemoOptions: Equatable, Sendable {
         options.overlay = overlay
         options.traceAnimations = traceAnimations
         options.content = try choice(content, option: "--content", DemoContent.self)
+        options.maximized = maximized
         return options
     }
 
@@ -215,6 +219,8 @@ package struct RunCommand: ParsableCommand {
     var list = "virtual"
     @Option(parsing: .unconditional, help: "Rows: feed (a timeline of posts of different heights; the default) or lines (two text lines).")
     var content = "feed"
+    @Flag(help: "Open the window maximized.")
+    var maximized = false
 
     package init() {}
 
@@ -222,7 +228,8 @@ package struct RunCommand: ParsableCommand {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed,
                                   slowMotion: slowMotion, overlay: overlay, source: source,
-                                  traceAnimations: traceAnimations, list: list, content: content)
+                                  traceAnimations: traceAnimations, list: list, content: content,
+                                  maximized: maximized)
     }
 
     package func validate() throws {

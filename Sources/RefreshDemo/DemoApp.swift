@@ -78,6 +78,7 @@ package final class DemoApp {
         self.window = window
         gtk_window_set_title(gcast(window), DemoL10n.windowTitle)
         gtk_window_set_default_size(gcast(window), 420, 720)
+        if options.maximized { gtk_window_maximize(gcast(window)) }
         gtk_window_set_default_icon_name(DemoApp.applicationID)
         gtk_window_set_titlebar(gcast(window), makeHeaderBar())
 
@@ -105,9 +106,59 @@ package final class DemoApp {
             self?.headerBar = nil
             self?.window = nil
         }
+        traceWindow(window, list: view.widget)
         gtk_widget_show_all(window)
         // Keys (F5, Home, End, Page keys) go to the list rather than the header bar's button.
         _ = gtk_widget_child_focus(view.widget, GTK_DIR_TAB_FORWARD)
+    }
+
+    /// `window` trace lines: where the list is in the toplevel, its size, the scale, the window's
+    /// state, whether it has the keyboard focus and whether the pointer is over it, each time one
+    /// of them changes. A compositor maximizes or tiles the window after its first frame, and
+    /// gives it the pointer only once it shows there: the Wayland harness waits for these before
+    /// it touches the list (docs/wayland.md).
+    private func traceWindow(_ window: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>) {
+        guard let trace else { return }
+        var last: [TraceValue] = []
+        // Where the pointer entered the window (window coordinates), nil while it is outside.
+        var pointer: (x: Int, y: Int)?
+        let emit: @MainActor () -> Void = {
+            var x: gint = 0, y: gint = 0
+            _ = gtk_widget_translate_coordinates(list, window, 0, 0, &x, &y)
+            let state = gtk_widget_get_window(window).map { gdk_window_get_state($0).rawValue } ?? 0
+            let name = state & GDK_WINDOW_STATE_FULLSCREEN.rawValue != 0 ? "fullscreen"
+                : state & GDK_WINDOW_STATE_MAXIMIZED.rawValue != 0 ? "maximized"
+                : state & GDK_WINDOW_STATE_TILED.rawValue != 0 ? "tiled" : "normal"
+            let values: [TraceValue] = [.int(Int(x)), .int(Int(y)), .int(Int(gtk_widget_get_allocated_width(list))),
+                                        .int(Int(gtk_widget_get_allocated_height(list))),
+                                        .int(Int(gtk_widget_get_scale_factor(list))), .string(name),
+                                        .bool(gtk_window_is_active(gcast(window)) != 0), .bool(pointer != nil),
+                                        .int(pointer?.x ?? -1), .int(pointer?.y ?? -1)]
+            guard values != last else { return }
+            last = values
+            trace.emit("window", ["x": values[0], "y": values[1], "width": values[2], "height": values[3],
+                                  "scale": values[4], "state": values[5], "active": values[6],
+                                  "pointer": values[7], "pointerX": values[8], "pointerY": values[9]])
+        }
+        GSignal.connectSizeAllocate(list) { _ in emit() }
+        GSignal.connectNotify(list, property: "scale-factor") { emit() }
+        GSignal.connectNotify(window, property: "is-active") { emit() }
+        GSignal.connectEvent(window, "window-state-event") { _ in
+            emit()
+            return false
+        }
+        gtk_widget_add_events(window, gint(bitPattern: GDK_ENTER_NOTIFY_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue))
+        for (signal, inside) in [("enter-notify-event", true), ("leave-notify-event", false)] {
+            GSignal.connectEvent(window, signal) { event in
+                // Crossings between the window's own child windows leave the pointer inside.
+                let crossing = event.pointee.crossing
+                if crossing.detail != GDK_NOTIFY_INFERIOR {
+                    pointer = inside ? (Int(crossing.x.rounded()), Int(crossing.y.rounded())) : nil
+                    emit()
+                }
+                return false
+            }
+        }
     }
 
     private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {

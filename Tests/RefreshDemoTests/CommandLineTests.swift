@@ -123,6 +123,7 @@ import Testing
         Accepted(["--seed", "18446744073709551615"]) { $0.seed = .max },
         Accepted(["--source", "async"]) { $0.source = .async },
         Accepted(["--source", "timeout"]) { $0.source = .timeout },
+        Accepted(["--maximized"]) { $0.maximized = true },
     ]
 
     @Test(arguments: accepted)

@@ -248,12 +248,28 @@ package final class ScrolledWindowHost: ScrollHost {
         case .pending:
             pressSelection = HostSelection(kind: kind, content: content)
         case .scrolling:
+            if kind == .listBox { releaseListBoxRow(content) }
             guard let saved = pressSelection else { return }
             pressSelection = nil
             saved.restore(content)
         case .none, .rejected, .finished:
             break
         }
+    }
+
+    /// HACK: a GtkListBox (GTK 3.24) activates the row a press began on when the press ends over
+    /// it, and claiming the sequence from the bin does not stop it seeing a touch's end: measured
+    /// under Wayland, every touch pull or scroll activated a row. A leave-notify tells it the
+    /// press left the row (its own rule when a mouse drags off a row), so the end activates nothing.
+    private func releaseListBoxRow(_ box: UnsafeMutablePointer<GtkWidget>) {
+        guard let window = gtk_widget_get_window(box), let leave = gdk_event_new(GDK_LEAVE_NOTIFY) else { return }
+        leave.pointee.crossing.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(window)))
+        leave.pointee.crossing.detail = GDK_NOTIFY_NONLINEAR
+        leave.pointee.crossing.mode = GDK_CROSSING_NORMAL
+        leave.pointee.crossing.x = -1
+        leave.pointee.crossing.y = -1
+        _ = gtk_widget_event(box, leave)
+        gdk_event_free(leave)
     }
 
     package func attach(_ hooks: HostHooks) {
