@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "PtrRefresh", type: .dynamic, targets: ["CGtkShim", "RefreshGtk"]),
         .executable(name: "refresh-demo", targets: ["refresh-demo"]),
         .executable(name: "refresh-bench", targets: ["refresh-bench"]),
+        // refresh-bench-gtk4, RefreshGtk4 and refresh-demo-gtk4 are no products yet (`swift build
+        // --product refresh-demo-gtk4` still builds the demo here): a package that depends on this
+        // one then never reads GTK 4's pkg-config flags (docs/install.md, docs/gtk4-notes.md).
         // refresh-bench-gtk4 is no product (`swift build --product refresh-bench-gtk4` still builds
         // it here): a package that depends on this one then never reads GTK 4's pkg-config flags,
         // and prints no warning about them (docs/install.md).
@@ -70,12 +73,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // GTK 4 for the benchmark's GTK 4 peer only (GTK 4 and GTK 3 cannot share a process).
+        // GTK 4 for the GTK 4 side only (GTK 4 and GTK 3 cannot share a process).
         .systemLibrary(
             name: "CGtk4",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // The GTK 4 bin's C: the GtkWidget subclass that moves its child with a transform, its
+        // capture-phase controllers and the hooks into Swift (docs/gtk4-notes.md).
+        .target(name: "CGtk4Shim", dependencies: ["CGtk4"]),
+        // The GTK 4 widget (issue 26, first stage): the engine over a GtkScrolledWindow in the
+        // GTK 4 bin. RefreshCore only: GTK 3 and GTK 4 cannot share a process.
+        .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore"]),
+        // The GTK 4 demo: a GtkListView in the GTK 4 bin, with refresh-demo's `--trace` lines.
+        .executableTarget(name: "refresh-demo-gtk4", dependencies: ["RefreshGtk4", "CGtk4", "RefreshCore"]),
         // refresh-bench's GTK 4 child: GtkListView, run by refresh-bench in a process of its own.
         .executableTarget(
             name: "refresh-bench-gtk4",

@@ -1,0 +1,60 @@
+import CGtk4
+import RefreshCore
+
+/// A weak reference lent to C as user data (retained, released by a destroy-notify), so that a
+/// late callback finds nil rather than a freed object. Touched only on the main thread (GTK's).
+final class WeakBox: @unchecked Sendable {
+    weak var value: RefreshBin?
+    init(_ value: RefreshBin) { self.value = value }
+}
+
+/// Where the bin owns its Swift object: one retain kept in the widget's qdata, given back by
+/// GLib when the widget is finalized.
+@MainActor
+enum Ownership {
+    static let key = "ptr-refresh4-bin"
+
+    static func attach(_ object: RefreshBin, to widget: UnsafeMutablePointer<GtkWidget>) {
+        let retained = Unmanaged.passRetained(object).toOpaque()
+        g_object_set_data_full(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), key, retained) { data in
+            guard let data else { return }
+            Unmanaged<RefreshBin>.fromOpaque(data).release()
+        }
+    }
+}
+
+/// One signal handler whose Swift closure is lent to GLib and given back by GLib's own
+/// destroy-notify when the handler is disconnected or its instance finalized.
+@MainActor
+final class SignalHandler {
+    private final class Closure {
+        let body: @MainActor () -> Void
+        init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+    }
+
+    private let instance: UnsafeMutableRawPointer
+    private var id: gulong
+
+    /// Connects `body` to a signal with no arguments besides the instance.
+    init<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String, _ body: @escaping @MainActor () -> Void) {
+        self.instance = UnsafeMutableRawPointer(instance)
+        let closure = Unmanaged.passRetained(Closure(body)).toOpaque()
+        let handler: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            guard let data else { return }
+            let closure = Unmanaged<Closure>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { closure.body() }
+        }
+        id = g_signal_connect_data(self.instance, signal, unsafeBitCast(handler, to: GCallback.self), closure,
+                                   { data, _ in
+                                       guard let data else { return }
+                                       Unmanaged<Closure>.fromOpaque(data).release()
+                                   }, GConnectFlags(rawValue: 0))
+    }
+
+    /// Call while the instance is alive (the bin holds a reference on what it connects to).
+    func disconnect() {
+        guard id != 0 else { return }
+        if g_signal_handler_is_connected(instance, id) != 0 { g_signal_handler_disconnect(instance, id) }
+        id = 0
+    }
+}

@@ -1,0 +1,212 @@
+import CGtk4
+import CGtk4Shim
+import Glibc
+import RefreshCore
+
+/// Pull-to-refresh for any GtkScrolledWindow in a GTK 4 app (first stage of the GTK 4 widget,
+/// docs/gtk4-notes.md): the app's scrolled window goes into a `PtrRefresh4Bin`, which the app packs
+/// in its place. The engine is RefreshCore's, as on GTK 3; this class only turns the bin's input
+/// into engine inputs and the engine's answers into the adjustment, the child's offset and the
+/// drawing.
+///
+/// Ownership: the bin owns this object (its qdata), as the GTK 3 bin owns its controller; an
+/// app may keep only `widget`. After the bin is disposed every call is a no-op.
+@MainActor
+public final class RefreshBin {
+    /// The widget the app packs: the `PtrRefresh4Bin` around its scrolled window.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// Runs when a refresh starts; answer with `endRefreshing(ok:)`.
+    public var onRefresh: (() -> Void)?
+    /// Every header state change, with the displayed pull then (the demo's trace).
+    public var onHeaderPhase: ((HeaderPhase, Double) -> Void)?
+
+    public var headerPhase: HeaderPhase { engine.header }
+    public var pull: Double { engine.pull }
+
+    private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+    private let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    private var engine: RefreshEngine
+    private var handlers: [SignalHandler] = []
+    private var isDestroyed = false
+    /// True while the bin writes the adjustment itself: its own `value-changed` is no external scroll.
+    private var settingValue = false
+    private var bin: OpaquePointer { OpaquePointer(widget) }
+
+    /// Wraps `scrolledWindow` (a GtkScrolledWindow with no parent yet) in a new bin.
+    public init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+        self.scrolledWindow = scrolledWindow
+        let sw = OpaquePointer(scrolledWindow)
+        // HACK (docs/gtk4-notes.md#hack-notes, 2): the scrolled window's own touch gestures would
+        // claim a touch after the drag threshold and deny ours for the rest of the touch.
+        gtk_scrolled_window_set_kinetic_scrolling(sw, 0)
+        adjustment = gtk_scrolled_window_get_vadjustment(sw)
+        // Held until teardown, so that its handlers are disconnected from a live object.
+        g_object_ref(UnsafeMutableRawPointer(adjustment))
+        widget = ptr_refresh4_bin_new()
+        engine = RefreshEngine(style: .jike, footerMode: .none, viewportHeight: gtk_adjustment_get_page_size(adjustment),
+                               rowsHeight: gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment),
+                               now: Self.now(), footerRoomOutsideHost: true)
+        ptr_refresh4_bin_set_child(bin, scrolledWindow)
+        Ownership.attach(self, to: widget)
+        installHooks()
+        handlers.append(SignalHandler(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
+        handlers.append(SignalHandler(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
+    }
+
+    /// Starts a refresh as a pull would (F5): the header reveals itself and `onRefresh` runs.
+    public func beginRefreshing() {
+        guard !isDestroyed else { return }
+        _ = engine.beginRefreshing(at: Self.now())
+        apply()
+    }
+
+    /// The app's answer to `onRefresh`.
+    public func endRefreshing(ok: Bool) {
+        guard !isDestroyed else { return }
+        _ = engine.endRefreshing(ok: ok, at: Self.now())
+        apply()
+    }
+
+    // MARK: - Hooks from the bin
+
+    private func installHooks() {
+        var hooks = PtrRefresh4BinHooks()
+        hooks.scroll = { data, dy, unit, source in
+            RefreshBin.from(data)?.scrolled(dy: dy, unit: unit, source: source) == true ? 1 : 0
+        }
+        hooks.scroll_end = { data, isStop in RefreshBin.from(data)?.scrollEnded(isStop: isStop != 0) }
+        hooks.press_down = { data in RefreshBin.from(data)?.pressDown() }
+        hooks.press_moved = { data, offsetY, touch in
+            RefreshBin.from(data)?.pressMoved(offsetY: offsetY, touch: touch != 0) ?? PTR_REFRESH4_PRESS_WAIT
+        }
+        hooks.press_up = { data in RefreshBin.from(data)?.pressUp() }
+        hooks.tick = { data, _ in RefreshBin.from(data)?.tick() }
+        hooks.draw = { data, cr, x, y, width, height, scale in
+            guard let cr else { return }
+            RefreshBin.from(data)?.draw(cr, x: x, y: y, width: width, height: height, scale: Int(scale))
+        }
+        hooks.resized = { data, _, _ in RefreshBin.from(data)?.adjustmentChanged() }
+        // The bin gives the box back (and this object tears down) when it is disposed.
+        let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
+        ptr_refresh4_bin_set_hooks(bin, &hooks, box) { data in
+            guard let data else { return }
+            let box = Unmanaged<WeakBox>.fromOpaque(data).takeRetainedValue()
+            MainActor.assumeIsolated { box.value?.tearDown() }
+        }
+    }
+
+    private nonisolated static func from(_ data: UnsafeMutableRawPointer?) -> RefreshBin? {
+        guard let data else { return nil }
+        let box = Unmanaged<WeakBox>.fromOpaque(data).takeUnretainedValue()
+        return MainActor.assumeIsolated { box.value }
+    }
+
+    private func scrolled(dy: Double, unit: GdkScrollUnit, source: GdkInputSource) -> Bool {
+        let step = ScrollStep(dy: dy, unit: unit, source: source)
+        let disposition = engine.scroll(delta: step.delta, source: step.source, at: Self.now())
+        apply()
+        return disposition == .consumed
+    }
+
+    private func scrollEnded(isStop: Bool) {
+        guard isStop else { return }
+        engine.scrollStop(at: Self.now())
+        apply()
+    }
+
+    private func pressDown() {
+        engine.pressDown(at: Self.now())
+        apply()
+    }
+
+    private func pressMoved(offsetY: Double, touch: Bool) -> PtrRefresh4PressAnswer {
+        // A mouse drag mid-list is the list's (text selection, drag and drop); GtkListView,
+        // GtkListBox and GtkTextView all select with the mouse.
+        let device: PressGesture.Device = touch ? .touch : .mouse(hostSelects: true)
+        let decision = engine.pressMoved(offsetY: offsetY, device: device, at: Self.now())
+        apply()
+        switch decision {
+        case .claim: return PTR_REFRESH4_PRESS_CLAIM
+        case .reject: return PTR_REFRESH4_PRESS_DENY
+        case .wait, .follow: return PTR_REFRESH4_PRESS_WAIT
+        }
+    }
+
+    private func pressUp() {
+        engine.pressUp(at: Self.now())
+        apply()
+    }
+
+    private func tick() {
+        engine.tick(at: Self.now())
+        apply()
+    }
+
+    // MARK: - The adjustment
+
+    private func adjustmentMoved() {
+        guard !settingValue else { return }
+        engine.externalScroll(to: gtk_adjustment_get_value(adjustment) - gtk_adjustment_get_lower(adjustment),
+                              at: Self.now())
+        apply()
+    }
+
+    private func adjustmentChanged() {
+        guard !isDestroyed else { return }
+        let now = Self.now()
+        engine.resize(viewportHeight: gtk_adjustment_get_page_size(adjustment), at: now)
+        engine.setRowsHeight(gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment), at: now)
+        apply()
+    }
+
+    // MARK: - The engine's answers
+
+    /// Carries out what the engine now says: its events, the scroll position, the child's offset,
+    /// the header's redraw and whether frames must tick.
+    private func apply() {
+        guard !isDestroyed else { return }
+        let events = engine.takeEvents()
+        // HACK (docs/gtk4-notes.md#hack-notes, 3): writing the engine's offset back also splits a
+        // scroll that crosses the top: the list rests at `lower` and the rest is the pull, with no
+        // overshoot left in the scrolled window.
+        let lower = gtk_adjustment_get_lower(adjustment)
+        let target = lower + engine.offset
+        if abs(gtk_adjustment_get_value(adjustment) - target) > 0.5 {
+            settingValue = true
+            gtk_adjustment_set_value(adjustment, target)
+            settingValue = false
+        }
+        let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
+        ptr_refresh4_bin_set_child_offset(bin, (engine.displacement * scale).rounded() / scale)
+        if engine.decorationsAnimate { gtk_widget_queue_draw(widget) }
+        ptr_refresh4_bin_set_ticking(bin, engine.needsTicks ? 1 : 0)
+        for event in events {
+            switch event {
+            case .header(let phase, let pull): onHeaderPhase?(phase, pull)
+            case .refreshRequested: onRefresh?()
+            case .footer, .loadRequested, .refreshQueued: break
+            }
+        }
+    }
+
+    private func draw(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, scale: Int) {
+        HeaderPlaceholder.draw(cr, x: x, y: y, width: width, height: height,
+                               progress: min(engine.pull / max(engine.heldHeight, 1), 1),
+                               spinning: engine.header == .refreshing, time: Self.now())
+    }
+
+    // MARK: - Lifetime
+
+    /// The bin is being disposed: nothing reaches GTK or the app after this.
+    private func tearDown() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        handlers.forEach { $0.disconnect() }
+        handlers.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(adjustment))
+        onRefresh = nil
+        onHeaderPhase = nil
+    }
+
+    private static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+}
