@@ -94,7 +94,7 @@ static void on_drag_cancel(GtkGesture *gesture, GdkEventSequence *sequence, PtrR
 
 static void ptr_refresh4_bin_init(PtrRefresh4Bin *self) {
     GtkWidget *widget = GTK_WIDGET(self);
-    // The moved child is clipped to the bin (docs/gtk4-notes.md#moving-the-child-with-a-transform).
+    // The moved child is clipped to the bin (docs/gtk4-notes.md#2-moving-the-child-with-a-transform).
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN);
 
     self->scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
@@ -142,7 +142,7 @@ static void ptr_refresh4_bin_measure(GtkWidget *widget, GtkOrientation orientati
 }
 
 // The child keeps its size and only its transform changes: GTK 4.8 then skips the child's
-// size_allocate (docs/gtk4-notes.md#moving-the-child-with-a-transform).
+// size_allocate (docs/gtk4-notes.md#2-moving-the-child-with-a-transform).
 static void ptr_refresh4_bin_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     PtrRefresh4Bin *self = PTR_REFRESH4_BIN(widget);
     if (self->child && gtk_widget_should_layout(self->child)) {
@@ -165,7 +165,7 @@ static void ptr_refresh4_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
         double gap = offset > 0 ? offset : -offset;
         graphene_rect_t rect = GRAPHENE_RECT_INIT(0, (float)top, (float)width, (float)gap);
         cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &rect);
-        // HACK (docs/gtk4-notes.md#gtk_snapshot_append_cairo-for-the-header): the cairo_t is a
+        // HACK (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): the cairo_t is a
         // recording surface of scale 1, replayed at the real scale: the painter is given the
         // widget's scale factor.
         self->hooks.draw(self->hooks_data, cr, 0, top, width, gap, gtk_widget_get_scale_factor(widget));

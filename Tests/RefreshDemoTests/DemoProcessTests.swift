@@ -183,6 +183,7 @@ final class DemoProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["NO_AT_BRIDGE"] = "1"
+        environment["GTK_A11Y"] = "none"  // GTK 4 (refresh-demo-gtk4): no AT-SPI bus lookups
         environment["GDK_BACKEND"] = "x11"
         app.environment = environment
         let out = Pipe(), err = Pipe()

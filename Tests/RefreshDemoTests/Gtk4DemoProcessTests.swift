@@ -1,0 +1,63 @@
+import Foundation
+import RefreshTestSupport
+import Testing
+
+/// refresh-demo-gtk4 (the GTK 4 bin over a GtkListView) as a person runs it, on a private Xvfb
+/// with real X input: GTK 4 cannot share this process with GTK 3, so its widget is tested through
+/// its demo's trace (docs/gtk4-notes.md). X11 sends wheel notches and mouse drags; the touchpad
+/// needs Wayland (docs/wayland.md).
+@Suite(.serialized, .enabled { try Gtk4Demo.canRun() })
+struct Gtk4DemoProcessTests {
+    /// One wheel notch up at the top pulls and springs back without a refresh; four notches
+    /// refresh exactly once, and the rows the refresh adds are in the list.
+    @Test func wheelNotchesAtTheTopRefreshOnce() throws {
+        let demo = try DemoProcess(["--trace", "--rows", "100", "--latency", "0.3"], executable: Gtk4Demo.binary)
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("click", "4")
+        try demo.waitFor { $0.event == "header" && $0.state == "pulling" }
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        #expect(!demo.lines.contains { $0.event == "refresh" }, "one notch refreshed")
+
+        demo.xdotool("click", "--repeat", "4", "--delay", "30", "4")
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(end.ok == true)
+        #expect(end.rows == 100 + (end.added ?? -1))
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.lines.last?.event == "quit")
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// A mouse drag down from the top row pulls past the threshold and refreshes once on release.
+    @Test func aMouseDragAtTheTopRefreshes() throws {
+        let demo = try DemoProcess(["--trace", "--rows", "100", "--latency", "0.3"], executable: Gtk4Demo.binary)
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for y in stride(from: 160, through: 440, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
+        try demo.waitFor { $0.event == "header" && $0.state == "armed" }
+        demo.xdotool("mouseup", "1")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+}
+
+/// The built GTK 4 demo.
+enum Gtk4Demo {
+    static let binary = BuiltProducts.executable("refresh-demo-gtk4")
+
+    /// The GTK 4 demo, Xvfb and xdotool are there (a condition trait: throws when one is not).
+    @Sendable static func canRun() throws -> Bool {
+        try Prerequisite.check(.built("refresh-demo-gtk4"), .program("Xvfb", package: "xvfb"),
+                               .program("xdotool", package: "xdotool"))
+    }
+}
