@@ -92,6 +92,12 @@ static void on_drag_cancel(GtkGesture *gesture, GdkEventSequence *sequence, PtrR
     if (self->hooks.press_up) self->hooks.press_up(self->hooks_data);
 }
 
+static gboolean on_refresh_key(GtkWidget *widget, GVariant *args, gpointer data) {
+    (void)args; (void)data;
+    PtrRefresh4Bin *self = PTR_REFRESH4_BIN(widget);
+    return self->hooks.refresh_key ? self->hooks.refresh_key(self->hooks_data) : FALSE;
+}
+
 static void ptr_refresh4_bin_init(PtrRefresh4Bin *self) {
     GtkWidget *widget = GTK_WIDGET(self);
     // The moved child is clipped to the bin (docs/gtk4-notes.md#2-moving-the-child-with-a-transform).
@@ -111,6 +117,17 @@ static void ptr_refresh4_bin_init(PtrRefresh4Bin *self) {
     g_signal_connect(self->drag, "drag-end", G_CALLBACK(on_drag_end), self);
     g_signal_connect(self->drag, "cancel", G_CALLBACK(on_drag_cancel), self);
     gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(self->drag));
+
+    // F5 and Ctrl+R are taken before the list (capture phase), as on GTK 3; no stock list binds them.
+    GtkEventController *keys = gtk_shortcut_controller_new();
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
+    const char *triggers[] = {"F5", "<Control>r"};
+    for (size_t i = 0; i < G_N_ELEMENTS(triggers); i++) {
+        gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(keys),
+                                             gtk_shortcut_new(gtk_shortcut_trigger_parse_string(triggers[i]),
+                                                              gtk_callback_action_new(on_refresh_key, NULL, NULL)));
+    }
+    gtk_widget_add_controller(widget, keys);
 }
 
 static void ptr_refresh4_bin_dispose(GObject *object) {

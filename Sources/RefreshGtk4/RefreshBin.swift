@@ -86,6 +86,11 @@ public final class RefreshBin {
             RefreshBin.from(data)?.draw(cr, x: x, y: y, width: width, height: height, scale: Int(scale))
         }
         hooks.resized = { data, _, _ in RefreshBin.from(data)?.adjustmentChanged() }
+        hooks.refresh_key = { data in
+            guard let bin = RefreshBin.from(data) else { return 0 }
+            bin.beginRefreshing()
+            return 1
+        }
         // The bin gives the box back (and this object tears down) when it is disposed.
         let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
         ptr_refresh4_bin_set_hooks(bin, &hooks, box) { data in

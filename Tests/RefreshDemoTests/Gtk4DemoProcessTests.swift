@@ -51,6 +51,26 @@ struct Gtk4DemoProcessTests {
     }
 }
 
+extension Gtk4DemoProcessTests {
+    /// F5 and Ctrl+R refresh (each once); closing the window mid-refresh ends with `quit`, exit 0
+    /// and nothing on stderr (no critical from a handler or tick left behind).
+    @Test(arguments: ["F5", "ctrl+r"])
+    func refreshKeysRefreshAndClosingMidRefreshExitsCleanly(key: String) throws {
+        let demo = try DemoProcess(["--trace", "--rows", "100", "--latency", "5"], executable: Gtk4Demo.binary)
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("key", key)
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
+        try demo.waitFor { $0.event == "header" && $0.state == "refreshing" }
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.lines.last?.event == "quit")
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+}
+
 /// The built GTK 4 demo.
 enum Gtk4Demo {
     static let binary = BuiltProducts.executable("refresh-demo-gtk4")

@@ -29,6 +29,8 @@ typedef struct {
     void (*tick)(gpointer data, gint64 frame_time);
     void (*draw)(gpointer data, cairo_t *cr, double x, double y, double width, double height, int scale);
     void (*resized)(gpointer data, int width, int height);
+    /// F5 or Ctrl+R: return TRUE when the key was used.
+    gboolean (*refresh_key)(gpointer data);
 } PtrRefresh4BinHooks;
 
 GtkWidget *ptr_refresh4_bin_new(void);
