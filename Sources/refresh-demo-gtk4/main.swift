@@ -142,8 +142,19 @@ MainActor.assumeIsolated {
     g_signal_connect_data(window, "close-request", unsafeBitCast(onClose, to: GCallback.self), closeBox,
                           { data, _ in Unmanaged<Callback>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
 
+    // `ready` once the window has drawn a frame (the second tick comes after the first paint), so
+    // that input sent after it reaches a mapped window, as refresh-demo's `ready` does.
+    let readyBox = Unmanaged.passRetained(Callback { trace("ready", [("rows", "\(options.rows)")]) }).toOpaque()
+    gtk_widget_add_tick_callback(window, { _, _, data in
+        MainActor.assumeIsolated {
+            let ready = Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue()
+            ready.calls += 1
+            guard ready.calls == 2 else { return 1 }
+            ready.body()
+            return 0
+        }
+    }, readyBox, { data in Unmanaged<Callback>.fromOpaque(data!).release() })
     gtk_window_present(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 })
-    trace("ready", [("rows", "\(options.rows)")])
     while running { g_main_context_iteration(nil, 1) }
     gtk_window_destroy(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 })
     while g_main_context_iteration(nil, 0) != 0 {}
@@ -151,6 +162,8 @@ MainActor.assumeIsolated {
 
 final class Callback {
     let body: @MainActor () -> Void
+    /// How many times a tick callback has seen it.
+    var calls = 0
     init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 }
 

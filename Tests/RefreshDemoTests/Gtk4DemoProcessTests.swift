@@ -11,9 +11,8 @@ struct Gtk4DemoProcessTests {
     /// One wheel notch up at the top pulls and springs back without a refresh; four notches
     /// refresh exactly once, and the rows the refresh adds are in the list.
     @Test func wheelNotchesAtTheTopRefreshOnce() throws {
-        let demo = try DemoProcess(["--trace", "--rows", "100", "--latency", "0.3"], executable: Gtk4Demo.binary)
+        let demo = try Gtk4Demo.start(latency: 0.3)
         defer { demo.stop() }
-        try demo.waitFor { $0.event == "ready" }
         demo.xdotool("mousemove", "200", "300")
         demo.xdotool("click", "4")
         try demo.waitFor { $0.event == "header" && $0.state == "pulling" }
@@ -34,9 +33,8 @@ struct Gtk4DemoProcessTests {
 
     /// A mouse drag down from the top row pulls past the threshold and refreshes once on release.
     @Test func aMouseDragAtTheTopRefreshes() throws {
-        let demo = try DemoProcess(["--trace", "--rows", "100", "--latency", "0.3"], executable: Gtk4Demo.binary)
+        let demo = try Gtk4Demo.start(latency: 0.3)
         defer { demo.stop() }
-        try demo.waitFor { $0.event == "ready" }
         demo.xdotool("mousemove", "200", "150")
         demo.xdotool("mousedown", "1")
         for y in stride(from: 160, through: 440, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
@@ -56,9 +54,8 @@ extension Gtk4DemoProcessTests {
     /// and nothing on stderr (no critical from a handler or tick left behind).
     @Test(arguments: ["F5", "ctrl+r"])
     func refreshKeysRefreshAndClosingMidRefreshExitsCleanly(key: String) throws {
-        let demo = try DemoProcess(["--trace", "--rows", "100", "--latency", "5"], executable: Gtk4Demo.binary)
+        let demo = try Gtk4Demo.start(latency: 5)
         defer { demo.stop() }
-        try demo.waitFor { $0.event == "ready" }
         demo.xdotool("mousemove", "200", "300")
         demo.xdotool("key", key)
         try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
@@ -74,6 +71,13 @@ extension Gtk4DemoProcessTests {
 /// The built GTK 4 demo.
 enum Gtk4Demo {
     static let binary = BuiltProducts.executable("refresh-demo-gtk4")
+
+    /// The demo with 100 rows and its trace, once it is ready; a refresh takes `latency` s.
+    static func start(latency: Double) throws -> DemoProcess {
+        let demo = try DemoProcess(["--trace", "--rows", "100", "--latency", String(latency)], executable: binary)
+        try demo.waitFor { $0.event == "ready" }
+        return demo
+    }
 
     /// The GTK 4 demo, Xvfb and xdotool are there (a condition trait: throws when one is not).
     @Sendable static func canRun() throws -> Bool {
