@@ -31,6 +31,28 @@ struct Gtk4DemoProcessTests {
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
 
+    /// Scrolled down and back up with the wheel, the list pulls again at the top (Tuba #1040's
+    /// "no pull after scrolling down and back up", for the wheel): the bin follows the adjustment.
+    @Test func wheelPullsAfterScrollingDownAndBackUp() throws {
+        let demo = try Gtk4Demo.start(latency: 0.3)
+        defer { demo.stop() }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("click", "--repeat", "5", "--delay", "40", "5")
+        // As many notches up as went down bring the list back to the top without pulling: the
+        // bin knew where the list was.
+        demo.xdotool("click", "--repeat", "5", "--delay", "40", "4")
+        // Absence has no event to wait for: give the app time to handle the notches (a slow app
+        // could only hide a failure here, never invent one).
+        demo.xdotool("sleep", "0.5")
+        #expect(!demo.lines.contains { $0.event == "header" }, "pulled before the list was back at the top")
+        demo.xdotool("click", "--repeat", "4", "--delay", "40", "4")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
     /// A mouse drag down from the top row pulls past the threshold and refreshes once on release.
     @Test func aMouseDragAtTheTopRefreshes() throws {
         let demo = try Gtk4Demo.start(latency: 0.3)
