@@ -45,7 +45,7 @@ public final class RefreshBin {
         widget = ptr_refresh4_bin_new()
         engine = RefreshEngine(style: .jike, footerMode: .none, viewportHeight: gtk_adjustment_get_page_size(adjustment),
                                rowsHeight: gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment),
-                               now: Self.now(), footerRoomOutsideHost: true)
+                               now: Self.monotonic(), footerRoomOutsideHost: true)
         ptr_refresh4_bin_set_child(bin, scrolledWindow)
         Ownership.attach(self, to: widget)
         installHooks()
@@ -56,14 +56,14 @@ public final class RefreshBin {
     /// Starts a refresh as a pull would (F5): the header reveals itself and `onRefresh` runs.
     public func beginRefreshing() {
         guard !isDestroyed else { return }
-        _ = engine.beginRefreshing(at: Self.now())
+        _ = engine.beginRefreshing(at: now())
         apply()
     }
 
     /// The app's answer to `onRefresh`.
     public func endRefreshing(ok: Bool) {
         guard !isDestroyed else { return }
-        _ = engine.endRefreshing(ok: ok, at: Self.now())
+        _ = engine.endRefreshing(ok: ok, at: now())
         apply()
     }
 
@@ -108,19 +108,19 @@ public final class RefreshBin {
 
     private func scrolled(dy: Double, unit: GdkScrollUnit, source: GdkInputSource) -> Bool {
         let step = ScrollStep(dy: dy, unit: unit, source: source)
-        let disposition = engine.scroll(delta: step.delta, source: step.source, at: Self.now())
+        let disposition = engine.scroll(delta: step.delta, source: step.source, at: now())
         apply()
         return disposition == .consumed
     }
 
     private func scrollEnded(isStop: Bool) {
         guard isStop else { return }
-        engine.scrollStop(at: Self.now())
+        engine.scrollStop(at: now())
         apply()
     }
 
     private func pressDown() {
-        engine.pressDown(at: Self.now())
+        engine.pressDown(at: now())
         apply()
     }
 
@@ -128,7 +128,7 @@ public final class RefreshBin {
         // A mouse drag mid-list is the list's (text selection, drag and drop); GtkListView,
         // GtkListBox and GtkTextView all select with the mouse.
         let device: PressGesture.Device = touch ? .touch : .mouse(hostSelects: true)
-        let decision = engine.pressMoved(offsetY: offsetY, device: device, at: Self.now())
+        let decision = engine.pressMoved(offsetY: offsetY, device: device, at: now())
         apply()
         switch decision {
         case .claim: return PTR_REFRESH4_PRESS_CLAIM
@@ -138,12 +138,12 @@ public final class RefreshBin {
     }
 
     private func pressUp() {
-        engine.pressUp(at: Self.now())
+        engine.pressUp(at: now())
         apply()
     }
 
     private func tick() {
-        engine.tick(at: Self.now())
+        engine.tick(at: now())
         apply()
     }
 
@@ -152,13 +152,13 @@ public final class RefreshBin {
     private func adjustmentMoved() {
         guard !settingValue else { return }
         engine.externalScroll(to: gtk_adjustment_get_value(adjustment) - gtk_adjustment_get_lower(adjustment),
-                              at: Self.now())
+                              at: now())
         apply()
     }
 
     private func adjustmentChanged() {
         guard !isDestroyed else { return }
-        let now = Self.now()
+        let now = now()
         engine.resize(viewportHeight: gtk_adjustment_get_page_size(adjustment), at: now)
         engine.setRowsHeight(gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment), at: now)
         apply()
@@ -197,7 +197,7 @@ public final class RefreshBin {
     private func draw(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, scale: Int) {
         HeaderPlaceholder.draw(cr, x: x, y: y, width: width, height: height,
                                progress: min(engine.pull / max(engine.heldHeight, 1), 1),
-                               spinning: engine.header == .refreshing, time: Self.now())
+                               spinning: engine.header == .refreshing, time: now())
     }
 
     // MARK: - Lifetime
@@ -213,5 +213,11 @@ public final class RefreshBin {
         onHeaderPhase = nil
     }
 
-    private static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+    /// The engine's time base, in seconds. Nil: GLib's monotonic clock. For tests that step time
+    /// themselves, as `RefreshController.clock` on GTK 3.
+    package var clock: (@MainActor () -> Double)?
+
+    private func now() -> Double { clock?() ?? Self.monotonic() }
+
+    private static func monotonic() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }
