@@ -53,10 +53,19 @@ struct Gtk4DemoProcessTests {
         #expect(try demo.waitForExit() == 0)
     }
 
-    /// A mouse drag down from the top row pulls past the threshold and refreshes once on release.
+    /// A short mouse drag down from the top row pulls and springs back without a refresh; a long
+    /// one pulls past the threshold and refreshes once on release.
     @Test func aMouseDragAtTheTopRefreshes() throws {
         let demo = try Gtk4Demo.start(latency: 0.3)
         defer { demo.stop() }
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for y in stride(from: 160, through: 200, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
+        try demo.waitFor { $0.event == "header" && $0.state == "pulling" }
+        demo.xdotool("mouseup", "1")
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        #expect(!demo.lines.contains { $0.event == "refresh" }, "a short drag refreshed")
+
         demo.xdotool("mousemove", "200", "150")
         demo.xdotool("mousedown", "1")
         for y in stride(from: 160, through: 440, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
