@@ -81,6 +81,25 @@ struct Gtk4DemoProcessTests {
 }
 
 extension Gtk4DemoProcessTests {
+    /// A drag on the scrolled window's scrollbar at the top is the scrollbar's: the list scrolls
+    /// down and nothing pulls (the bin denies a press that lands on a GtkScrollbar).
+    @Test func aDragOnTheScrollbarDoesNotPull() throws {
+        let demo = try Gtk4Demo.start(latency: 0.3)
+        defer { demo.stop() }
+        // The overlay scrollbar widens under the pointer.
+        demo.xdotool("mousemove", "380", "100")
+        demo.xdotool("mousemove", "396", "30")
+        demo.xdotool("sleep", "0.5")
+        demo.xdotool("mousedown", "1")
+        for y in stride(from: 40, through: 300, by: 10) { demo.xdotool("mousemove", "396", String(y)) }
+        demo.xdotool("mouseup", "1")
+        // Absence has no event to wait for (see wheelPullsAfterScrollingDownAndBackUp).
+        demo.xdotool("sleep", "0.5")
+        #expect(!demo.lines.contains { $0.event == "header" }, "a scrollbar drag pulled")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
     /// F5 and Ctrl+R refresh (each once); closing the window mid-refresh ends with `quit`, exit 0
     /// and nothing on stderr (no critical from a handler or tick left behind).
     @Test(arguments: ["F5", "ctrl+r"])
