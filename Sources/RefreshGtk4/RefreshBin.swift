@@ -17,19 +17,29 @@ public final class RefreshBin {
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// Runs when a refresh starts; answer with `endRefreshing(ok:)`.
     public var onRefresh: (() -> Void)?
+    /// Runs when a load starts (the auto footer came into view); answer with `endLoading`.
+    public var onLoadMore: (() -> Void)?
     /// Every header state change, with the displayed pull then (the demo's trace).
     public var onHeaderPhase: ((HeaderPhase, Double) -> Void)?
+    /// Every footer state change.
+    public var onFooterPhase: ((FooterPhase) -> Void)?
 
     public var headerPhase: HeaderPhase { engine.header }
     public var pull: Double { engine.pull }
+    public var footerPhase: FooterPhase { engine.footer }
 
     private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     private let adjustment: UnsafeMutablePointer<GtkAdjustment>
     private var engine: RefreshEngine
+    /// The engine's offset in the adjustment's terms: the footer's room past its end, the rows
+    /// a refresh prepended (RefreshCore's, shared with the GTK 3 bin; docs/architecture.md, "Hosts").
+    private var position = WrappedScrollPosition()
     private var handlers: [SignalHandler] = []
     private var isDestroyed = false
     /// True while the bin writes the adjustment itself: its own `value-changed` is no external scroll.
     private var settingValue = false
+    /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
+    private var deferredValue: Double?
     private var bin: OpaquePointer { OpaquePointer(widget) }
 
     /// Wraps `scrolledWindow` (a GtkScrolledWindow with no parent yet) in a new bin.
@@ -43,7 +53,7 @@ public final class RefreshBin {
         // Held until teardown, so that its handlers are disconnected from a live object.
         g_object_ref(UnsafeMutableRawPointer(adjustment))
         widget = ptr_refresh4_bin_new()
-        engine = RefreshEngine(style: .jike, footerMode: .none, viewportHeight: gtk_adjustment_get_page_size(adjustment),
+        engine = RefreshEngine(style: .jike, footerMode: .auto, viewportHeight: gtk_adjustment_get_page_size(adjustment),
                                rowsHeight: gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment),
                                now: Self.monotonic(), footerRoomOutsideHost: true)
         ptr_refresh4_bin_set_child(bin, scrolledWindow)
@@ -60,10 +70,22 @@ public final class RefreshBin {
         apply()
     }
 
-    /// The app's answer to `onRefresh`.
-    public func endRefreshing(ok: Bool) {
+    /// The app's answer to `onRefresh`; `insertedAtTop` rows were prepended (0 on failure).
+    public func endRefreshing(ok: Bool, insertedAtTop: Int = 0) {
         guard !isDestroyed else { return }
+        // The rows are laid out later: the adjustment's growth is theirs, kept above the rows on
+        // screen while the header collapses.
+        if ok, insertedAtTop > 0, engine.header == .refreshing {
+            position.expectRowsInserted(atEngineOffset: engine.offset)
+        }
         _ = engine.endRefreshing(ok: ok, at: now())
+        apply()
+    }
+
+    /// The app's answer to `onLoadMore`; `added` rows were appended, `exhausted`: nothing more.
+    public func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
+        guard !isDestroyed else { return }
+        _ = engine.endLoading(ok: ok, exhausted: exhausted, addedHeight: 0, at: now())
         apply()
     }
 
@@ -143,24 +165,52 @@ public final class RefreshBin {
     }
 
     private func tick() {
+        if let value = deferredValue {
+            deferredValue = nil
+            setAdjustment(value)
+        }
         engine.tick(at: now())
         apply()
     }
 
     // MARK: - The adjustment
 
+    private var reading: AdjustmentReading {
+        AdjustmentReading(value: gtk_adjustment_get_value(adjustment), lower: gtk_adjustment_get_lower(adjustment),
+                          upper: gtk_adjustment_get_upper(adjustment), pageSize: gtk_adjustment_get_page_size(adjustment),
+                          pageIncrement: gtk_adjustment_get_page_increment(adjustment))
+    }
+
+    private func setAdjustment(_ value: Double) {
+        settingValue = true
+        gtk_adjustment_set_value(adjustment, value)
+        settingValue = false
+    }
+
     private func adjustmentMoved() {
-        guard !settingValue else { return }
-        engine.externalScroll(to: gtk_adjustment_get_value(adjustment) - gtk_adjustment_get_lower(adjustment),
-                              at: now())
+        guard !settingValue, !isDestroyed else { return }
+        let now = now()
+        if let rows = position.valueChanged(reading) {
+            // Scrolled up into the rows a refresh prepended: they are part of the range again.
+            engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now)
+        }
+        engine.externalScroll(to: position.offset(reading), at: now)
         apply()
     }
 
     private func adjustmentChanged() {
         guard !isDestroyed else { return }
         let now = now()
+        let answer = position.geometryChanged(reading)
+        // HACK (docs/gtk4-notes.md#rows-prepended-during-a-refresh): GtkListView reports its new
+        // range while it allocates, and a value set then moves the adjustment but not its rows:
+        // the value is set on the next frame tick instead, before the next layout.
+        if let value = answer.value {
+            deferredValue = value
+            ptr_refresh4_bin_set_ticking(bin, 1)
+        }
         engine.resize(viewportHeight: gtk_adjustment_get_page_size(adjustment), at: now)
-        engine.setRowsHeight(gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment), at: now)
+        if let rows = answer.rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
         apply()
     }
 
@@ -174,30 +224,42 @@ public final class RefreshBin {
         // HACK (docs/gtk4-notes.md#hack-notes, 3): writing the engine's offset back also splits a
         // scroll that crosses the top: the list rests at `lower` and the rest is the pull, with no
         // overshoot left in the scrolled window.
-        let lower = gtk_adjustment_get_lower(adjustment)
-        let target = lower + engine.offset
-        if abs(gtk_adjustment_get_value(adjustment) - target) > 0.5 {
-            settingValue = true
-            gtk_adjustment_set_value(adjustment, target)
-            settingValue = false
+        position.footerRoom = engine.footerRoom
+        if abs(position.offset(reading) - engine.offset) > 0.001 {
+            setAdjustment(position.setOffset(engine.offset, reading))
         }
+        // The push and the footer's room past the adjustment's end move the child up.
         let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
-        ptr_refresh4_bin_set_child_offset(bin, (engine.displacement * scale).rounded() / scale)
+        let childOffset = engine.displacement - position.footerShift
+        ptr_refresh4_bin_set_child_offset(bin, (childOffset * scale).rounded() / scale)
         if engine.decorationsAnimate { gtk_widget_queue_draw(widget) }
-        ptr_refresh4_bin_set_ticking(bin, engine.needsTicks ? 1 : 0)
+        ptr_refresh4_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
         for event in events {
+            guard !isDestroyed else { return }
             switch event {
-            case .header(let phase, let pull): onHeaderPhase?(phase, pull)
+            case .header(let phase, let pull):
+                if phase == .idle, let folded = position.headerDidSettle(reading) {
+                    // The rows a refresh prepended above the ones on screen become scrollable;
+                    // the offset moves past them (nothing on screen moves).
+                    engine.setRowsHeight(position.rowsHeight(reading), at: now())
+                    engine.externalScroll(to: folded, at: now())
+                    apply()
+                }
+                onHeaderPhase?(phase, pull)
+            case .footer(let phase): onFooterPhase?(phase)
             case .refreshRequested: onRefresh?()
-            case .footer, .loadRequested, .refreshQueued: break
+            case .loadRequested: onLoadMore?()
+            case .refreshQueued: break
             }
         }
     }
 
     private func draw(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, scale: Int) {
+        let isHeader = y <= 0
         HeaderPlaceholder.draw(cr, x: x, y: y, width: width, height: height,
-                               progress: min(engine.pull / max(engine.heldHeight, 1), 1),
-                               spinning: engine.header == .refreshing, time: now())
+                               progress: isHeader ? min(engine.pull / max(engine.heldHeight, 1), 1) : 1,
+                               spinning: isHeader ? engine.header == .refreshing : engine.footer == .loading,
+                               time: now())
     }
 
     // MARK: - Lifetime
@@ -210,7 +272,9 @@ public final class RefreshBin {
         handlers.removeAll()
         g_object_unref(UnsafeMutableRawPointer(adjustment))
         onRefresh = nil
+        onLoadMore = nil
         onHeaderPhase = nil
+        onFooterPhase = nil
     }
 
     /// The engine's time base, in seconds. Nil: GLib's monotonic clock. For tests that step time

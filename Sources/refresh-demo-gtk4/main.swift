@@ -113,15 +113,23 @@ MainActor.assumeIsolated {
             var rows: [String] = (0..<added).map { "New row \(nextNewRow + $0)" }
             nextNewRow += added
             withArrayOfCStrings(&rows) { gtk_string_list_splice(strings, 0, 0, $0) }
-            bin?.endRefreshing(ok: true)
+            bin?.endRefreshing(ok: true, insertedAtTop: added)
             trace("refresh", [("phase", "\"end\""), ("ok", "true"), ("added", "\(added)"),
                               ("rows", "\(g_list_model_get_n_items(strings))")])
         }
-        let box = Unmanaged.passRetained(Callback(finish)).toOpaque()
-        g_timeout_add_full(G_PRIORITY_DEFAULT, guint(options.latency * 1000), { data in
-            MainActor.assumeIsolated { Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().body() }
-            return 0
-        }, box, { data in Unmanaged<Callback>.fromOpaque(data!).release() })
+        after(options.latency, finish)
+    }
+    bin.onFooterPhase = { phase in trace("footer", [("state", "\"\(phase.rawValue)\"")]) }
+    bin.onLoadMore = { [weak bin] in
+        trace("load", [("phase", "\"begin\"")])
+        after(options.latency) {
+            let added = 20
+            let first = Int(g_list_model_get_n_items(strings))
+            for index in 0..<added { gtk_string_list_append(strings, "Row \(first + index + 1)") }
+            bin?.endLoading(ok: true, added: added)
+            trace("load", [("phase", "\"end\""), ("ok", "true"), ("added", "\(added)"),
+                           ("rows", "\(g_list_model_get_n_items(strings))")])
+        }
     }
 
     let shortcuts = gtk_shortcut_controller_new()!
@@ -158,6 +166,15 @@ MainActor.assumeIsolated {
     while running { g_main_context_iteration(nil, 1) }
     gtk_window_destroy(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 })
     while g_main_context_iteration(nil, 0) != 0 {}
+}
+
+/// Runs `body` once, `seconds` from now, on GLib's loop (the simulated network).
+@MainActor func after(_ seconds: Double, _ body: @escaping @MainActor () -> Void) {
+    let box = Unmanaged.passRetained(Callback(body)).toOpaque()
+    g_timeout_add_full(G_PRIORITY_DEFAULT, guint(seconds * 1000), { data in
+        MainActor.assumeIsolated { Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().body() }
+        return 0
+    }, box, { data in Unmanaged<Callback>.fromOpaque(data!).release() })
 }
 
 final class Callback {

@@ -81,6 +81,24 @@ struct Gtk4DemoProcessTests {
 }
 
 extension Gtk4DemoProcessTests {
+    /// Wheel notches down to the end bring the auto footer into view (the child moves up by its
+    /// room): it loads exactly once, and the rows it adds are in the list.
+    @Test func wheelToTheEndLoadsOnce() throws {
+        let demo = try DemoProcess(["--trace", "--rows", "30", "--latency", "0.3"], executable: Gtk4Demo.binary)
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("click", "--repeat", "14", "--delay", "40", "5")
+        let end = try demo.waitFor { $0.event == "load" && $0.phase == "end" }
+        #expect(end.ok == true)
+        #expect(end.rows == 30 + (end.added ?? -1))
+        try demo.waitFor { $0.event == "footer" && $0.state == "idle" }
+        #expect(demo.lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
     /// A drag on the scrolled window's scrollbar at the top is the scrollbar's: the list scrolls
     /// down and nothing pulls (the bin denies a press that lands on a GtkScrollbar).
     @Test func aDragOnTheScrollbarDoesNotPull() throws {
