@@ -84,9 +84,8 @@ extension Gtk4DemoProcessTests {
     /// Wheel notches down to the end bring the auto footer into view (the child moves up by its
     /// room): it loads exactly once, and the rows it adds are in the list.
     @Test func wheelToTheEndLoadsOnce() throws {
-        let demo = try DemoProcess(["--trace", "--rows", "30", "--latency", "0.3"], executable: Gtk4Demo.binary)
+        let demo = try Gtk4Demo.start(rows: 30, latency: 0.3)
         defer { demo.stop() }
-        try demo.waitFor { $0.event == "ready" }
         demo.xdotool("mousemove", "200", "300")
         demo.xdotool("click", "--repeat", "14", "--delay", "40", "5")
         let end = try demo.waitFor { $0.event == "load" && $0.phase == "end" }
@@ -140,9 +139,9 @@ extension Gtk4DemoProcessTests {
 enum Gtk4Demo {
     static let binary = BuiltProducts.executable("refresh-demo-gtk4")
 
-    /// The demo with 100 rows and its trace, once it is ready; a refresh takes `latency` s.
-    static func start(latency: Double) throws -> DemoProcess {
-        let demo = try DemoProcess(["--trace", "--rows", "100", "--latency", String(latency)], executable: binary)
+    /// The demo with `rows` rows and its trace, once it is ready; a refresh or load takes `latency` s.
+    static func start(rows: Int = 100, latency: Double) throws -> DemoProcess {
+        let demo = try DemoProcess(["--trace", "--rows", String(rows), "--latency", String(latency)], executable: binary)
         try demo.waitFor { $0.event == "ready" }
         return demo
     }
