@@ -149,7 +149,7 @@ struct AutoFooterTests {
         #expect(accepted20)  // retry
         let events21 = e.takeEvents()
         #expect(events21.loadRequests == 1)
-        e.endLoading(ok: true, exhausted: true, addedHeight: 100, at: 2)
+        e.endLoading(ok: true, addedHeight: 100, exhausted: true, at: 2)
         let accepted22 = e.loadMore(at: 2.5)
         #expect(!accepted22)
         let events23 = e.takeEvents()
@@ -163,7 +163,7 @@ struct AutoFooterTests {
         e.run(from: 0, to: 1)
         let events24 = e.takeEvents()
         #expect(events24.loadRequests == 1)
-        e.endLoading(ok: true, exhausted: true, addedHeight: 300, at: 1)
+        e.endLoading(ok: true, addedHeight: 300, exhausted: true, at: 1)
         #expect(e.footer == .noMoreData)
         #expect(e.footerVisual.message == .noMoreData)
         e.command(.end, at: 2)
@@ -204,7 +204,7 @@ struct AutoFooterTests {
             var reference = e
             reference.tick(at: 1)
             let referenceEvents = reference.takeEvents()
-            let accepted27 = e.endLoading(ok: true, exhausted: false, addedHeight: 500, at: 1)
+            let accepted27 = e.endLoading(ok: true, addedHeight: 500, exhausted: false, at: 1)
             #expect(!accepted27)
             #expect(e.observed == reference.observed)
             let events28 = e.takeEvents()

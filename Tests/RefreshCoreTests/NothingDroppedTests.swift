@@ -114,7 +114,7 @@ struct QueuedRefreshTests {
         var e = loading()
         e.beginRefreshing(at: 1)
         _ = e.takeEvents()
-        let ended = e.endLoading(ok: ok, exhausted: exhausted, addedHeight: added, at: 2)
+        let ended = e.endLoading(ok: ok, addedHeight: added, exhausted: exhausted, at: 2)
         #expect(ended)
         #expect(!e.refreshQueued)
         #expect(e.header == .refreshing)

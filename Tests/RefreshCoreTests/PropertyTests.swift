@@ -401,7 +401,7 @@ struct Simulation {
     mutating func endLoading(ok: Bool, exhausted: Bool, added: Double) {
         let ref = reference()
         var accepted = false
-        let events = call { accepted = $0.endLoading(ok: ok, exhausted: exhausted, addedHeight: added, at: $1) }
+        let events = call { accepted = $0.endLoading(ok: ok, addedHeight: added, exhausted: exhausted, at: $1) }
         guard ref.0.footer == .loading else {
             expectNoOp("endLoading while \(ref.0.footer)", accepted: accepted, reference: ref, events: events)
             return

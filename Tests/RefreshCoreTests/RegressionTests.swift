@@ -172,7 +172,7 @@ struct RegressionTests {
         #expect(accepted1)
         e.tick(at: 0.63)
         let before = e.offset
-        e.endLoading(ok: true, exhausted: true, addedHeight: 145, at: 0.63)
+        e.endLoading(ok: true, addedHeight: 145, exhausted: true, at: 0.63)
         #expect(e.offset == before)
         var previous = e.offset
         var t = 0.63

@@ -634,7 +634,7 @@ struct ReliabilityIdleEndTests {
         var exhausted = longList()
         exhausted.command(.end, at: 0)
         exhausted.run(from: 0, to: 0.5)
-        exhausted.endLoading(ok: true, exhausted: true, addedHeight: 0, at: 0.5)
+        exhausted.endLoading(ok: true, addedHeight: 0, exhausted: true, at: 0.5)
         exhausted.tick(at: 1)
         var failed = longList(footer: .pull)
         failed.externalScroll(to: failed.maxOffset, at: 0)
@@ -663,7 +663,7 @@ struct ReliabilityIdleEndTests {
             let updated = e.lastUpdated
             do { let answered = e.endRefreshing(ok: true, insertedHeight: 560, at: e.now); #expect(!answered, "\(name)") }
             do { let answered = e.endRefreshing(ok: false, at: e.now); #expect(!answered, "\(name)") }
-            do { let answered = e.endLoading(ok: true, exhausted: false, addedHeight: 560, at: e.now); #expect(!answered, "\(name)") }
+            do { let answered = e.endLoading(ok: true, addedHeight: 560, exhausted: false, at: e.now); #expect(!answered, "\(name)") }
             do { let answered = e.endLoading(ok: false, at: e.now); #expect(!answered, "\(name)") }
             do { let answered = e.endLoading(ok: true, exhausted: true, at: e.now); #expect(!answered, "\(name)") }
             #expect(e.observed == before, "\(name)")

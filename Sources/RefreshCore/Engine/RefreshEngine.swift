@@ -312,9 +312,9 @@ public struct RefreshEngine: Sendable {
 
     /// Ends the load; `addedHeight` px of rows were appended. Returns false (a no-op) unless loading.
     @discardableResult
-    public mutating func endLoading(ok: Bool, exhausted: Bool = false, addedHeight: Double = 0,
+    public mutating func endLoading(ok: Bool, addedHeight: Double = 0, exhausted: Bool = false,
                                     at t: Double) -> Bool {
-        handle(.endLoading(ok: ok, exhausted: exhausted, addedHeight: addedHeight), at: t).accepted
+        handle(.endLoading(ok: ok, addedHeight: addedHeight, exhausted: exhausted), at: t).accepted
     }
 
     /// Everything the engine has to say since the last call.
@@ -347,7 +347,7 @@ extension RefreshEngine {
         case beginRefreshing
         case endRefreshing(ok: Bool, insertedHeight: Double)
         case loadMore
-        case endLoading(ok: Bool, exhausted: Bool, addedHeight: Double)
+        case endLoading(ok: Bool, addedHeight: Double, exhausted: Bool)
     }
 
     /// What a call answers.
@@ -404,8 +404,8 @@ extension RefreshEngine {
         case .beginRefreshing: return .accepted(onBeginRefreshing())
         case .endRefreshing(let ok, let inserted): return .accepted(onEndRefreshing(ok: ok, inserted: inserted))
         case .loadMore: return .accepted(footerEvent(.clicked(canLoad: canLoad)))
-        case .endLoading(let ok, let exhausted, let added):
-            return .accepted(onEndLoading(ok: ok, exhausted: exhausted, added: added))
+        case .endLoading(let ok, let added, let exhausted):
+            return .accepted(onEndLoading(ok: ok, added: added, exhausted: exhausted))
         }
         return .none
     }
@@ -620,7 +620,7 @@ extension RefreshEngine {
         return true
     }
 
-    private mutating func onEndLoading(ok: Bool, exhausted: Bool, added addedHeight: Double) -> Bool {
+    private mutating func onEndLoading(ok: Bool, added addedHeight: Double, exhausted: Bool) -> Bool {
         guard footer == .loading else { return false }
         let added = ok ? max(addedHeight, 0) : 0
         let heldPush = push

@@ -166,7 +166,7 @@ public class RefreshController {
     public func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
         guard !isDestroyed else { return }
         let addedHeight = ok && added > 0 ? host.rowsChanged(.appended(added)) ?? 0 : 0
-        update { _ = $0.endLoading(ok: ok, exhausted: exhausted, addedHeight: addedHeight, at: $1) }
+        update { _ = $0.endLoading(ok: ok, addedHeight: addedHeight, exhausted: exhausted, at: $1) }
         reloadRowsIfNeeded()
     }
 
