@@ -85,7 +85,7 @@ public final class RefreshBin {
     /// The app's answer to `onLoadMore`; `added` rows were appended, `exhausted`: nothing more.
     public func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
         guard !isDestroyed else { return }
-        _ = engine.endLoading(ok: ok, exhausted: exhausted, addedHeight: 0, at: now())
+        _ = engine.endLoading(ok: ok, addedHeight: 0, exhausted: exhausted, at: now())
         apply()
     }
 
