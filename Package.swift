@@ -41,35 +41,44 @@ let package = Package(
         .target(name: "CGtkShim", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
         // Platform-free engine: input, states, animation, geometry. Imports no GTK.
         .target(name: "RefreshCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        // The widget apps link: input capture, engine plumbing, header/footer painters, frame clock.
-        .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore"]),
+        // Cairo, Pango over Cairo, GLib and gettext, and nothing of a toolkit: what the painters use.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
+        // The header and footer painters, the header styles an app can write, the strings: drawn
+        // with Cairo and Pango only, so that the GTK 3 and the GTK 4 widget draw the same pixels.
+        .target(name: "RefreshDrawing", dependencies: ["CPangoCairo", "RefreshCore"]),
+        // The widget apps link: input capture, engine plumbing, theme colours, frame clock.
+        .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore", "RefreshDrawing"]),
         // Headless rendering for visual QA: snapshots, filmstrips, scenes driven by injected time.
-        .target(name: "RefreshQA", dependencies: ["CGtk", "RefreshCore", "RefreshGtk"]),
+        .target(name: "RefreshQA", dependencies: ["CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk"]),
         // The demo app: window, command line, simulated feed, trace, live QA tools (`record`
         // drives its window with the synthesized pointer and main-loop waits of QA/).
         .target(
             name: "RefreshDemo",
             dependencies: [
-                "CGtk", "RefreshCore", "RefreshGtk", "RefreshQA",
+                "CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk", "RefreshQA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "refresh-demo", dependencies: ["RefreshDemo"]),
+        .executableTarget(name: "refresh-demo", dependencies: ["RefreshDemo", "RefreshDrawing"]),
         // What only tests (and test tools) use: the rest of the synthesized input, harnesses,
         // prerequisites, built products, a manual clock. The demo does not link it.
-        .target(name: "RefreshTestSupport", dependencies: ["CGtk", "RefreshCore", "RefreshGtk", "RefreshDemo"]),
+        .target(name: "RefreshTestSupport", dependencies: ["CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk", "RefreshDemo"]),
         // The reliability soak (scripts/soak.sh, SoakTests): a test tool, not a product.
         .executableTarget(
             name: "refresh-soak",
             dependencies: [
-                "RefreshDemo", "RefreshTestSupport", "RefreshGtk", "CGtk", "RefreshCore",
+                "RefreshDemo", "RefreshTestSupport", "RefreshGtk", "CGtk", "RefreshCore", "RefreshDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "refresh-bench",
             dependencies: [
-                "RefreshGtk", "RefreshQA", "RefreshDemo", "RefreshTestSupport", "CGtk", "RefreshCore",
+                "RefreshGtk", "RefreshQA", "RefreshDemo", "RefreshTestSupport", "CGtk", "RefreshCore", "RefreshDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,7 +93,7 @@ let package = Package(
         .target(name: "CGtk4Shim", dependencies: ["CGtk4"]),
         // The GTK 4 widget (issue 26, first stage): the engine over a GtkScrolledWindow in the
         // GTK 4 bin. RefreshCore only: GTK 3 and GTK 4 cannot share a process.
-        .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore"]),
+        .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing"]),
         // The GTK 4 demo: a GtkListView in the GTK 4 bin, with refresh-demo's `--trace` lines.
         .executableTarget(name: "refresh-demo-gtk4", dependencies: ["RefreshGtk4", "CGtk4", "RefreshCore"]),
         // refresh-bench's GTK 4 child: GtkListView, run by refresh-bench in a process of its own.
@@ -107,18 +116,18 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshGtkTests",
-            dependencies: ["RefreshGtk", "RefreshCore", "RefreshTestSupport", "RefreshDemo", "CGtk", "CGtkShim"]
+            dependencies: ["RefreshGtk", "RefreshCore", "RefreshDrawing", "RefreshTestSupport", "RefreshDemo", "CGtk", "CGtkShim"]
         ),
         .testTarget(
             name: "RefreshDrawingTests",
-            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "CGtk", "RefreshDemo", "RefreshTestSupport"],
+            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "RefreshDrawing", "CGtk", "RefreshDemo", "RefreshTestSupport"],
             resources: [.copy("Goldens")]
         ),
         // What README, docs/ and the DocC articles name exists; their Swift blocks are built examples.
         .testTarget(name: "DocsTests"),
         .testTarget(
             name: "RefreshDemoTests",
-            dependencies: ["RefreshDemo", "RefreshGtk", "RefreshCore", "RefreshTestSupport", "CGtk"]
+            dependencies: ["RefreshDemo", "RefreshGtk", "RefreshCore", "RefreshDrawing", "RefreshTestSupport", "CGtk"]
         ),
     ],
     swiftLanguageModes: [.v6]

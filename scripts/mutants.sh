@@ -110,44 +110,44 @@ mutant "the scroll-stop event is ignored" \
 
 # --- The painters (RefreshGtk/Drawing) ---------------------------------------------------------
 mutant "the classic spinner is not drawn" \
-  Sources/RefreshGtk/Drawing/HeaderPainter.swift \
+  Sources/RefreshDrawing/HeaderPainter.swift \
   'return Indicators.spinner(center: center, radius: Classic.spinnerRadius, angle: angle, color: palette.accent)' \
   'return angle.isNaN ? [] : []' \
   'ClassicHeaderPixelTests'
 mutant "the classic header's second line is empty" \
-  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
   '        text.set(detail, style: .detail, maxWidth: maxWidth)' \
   '        text.set("", style: .detail, maxWidth: maxWidth)' \
   'ClassicHeaderPixelTests'
 mutant "the classic header's first line is left-aligned" \
-  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
   'text.show(at: Point(centerX - mainSize.width / 2, blockTop), cr: cr, color: palette.text)' \
   'text.show(at: Point(panel.x + Layout.margin, blockTop), cr: cr, color: palette.text)' \
   'ClassicHeaderPixelTests'
 mutant "the classic and plain panels are 2 px short" \
-  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
   '        return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight)' \
   '        return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight - 2)' \
   'PlainBarPixelTests'
 mutant "the plain bar's text is missing" \
-  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
   'text.show(at: Point(rect.midX - size.width / 2, rect.midY - size.height / 2), cr: cr, color: ink)' \
   '_ = (size, ink)' \
   'PlainBarPixelTests'
 mutant "the plain bar is filled with the accent colour" \
-  Sources/RefreshGtk/Drawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
   'let fill = failed ? palette.error : palette.bar' 'let fill = failed ? palette.error : palette.accent' \
   'PlainBarPixelTests'
 mutant "the footer's spinner is not drawn" \
-  Sources/RefreshGtk/Drawing/FooterPainter.swift \
+  Sources/RefreshDrawing/FooterPainter.swift \
   'if let angle = visual.spinnerAngle {' 'if let angle = visual.spinnerAngle, angle.isNaN {' \
   'FooterPixelTests'
 mutant "the footer's failure is not in the error colour" \
-  Sources/RefreshGtk/Drawing/FooterPainter.swift \
+  Sources/RefreshDrawing/FooterPainter.swift \
   'case .failed: return palette.error' 'case .failed: return palette.text' \
   'FooterPixelTests'
 mutant "the footer's focus ring is not drawn" \
-  Sources/RefreshGtk/Drawing/FooterPainter.swift \
+  Sources/RefreshDrawing/FooterPainter.swift \
   '        if focused {' '        if focused, width < 0 {' \
   'FooterPixelTests'
 

@@ -1,6 +1,7 @@
 import RefreshGtk
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 /// The demo application: one window with a RefreshView over generated rows and a simulated,
 /// slow, sometimes failing source. Everything runs on the GTK main loop (GLib sources only).

@@ -1,11 +1,12 @@
 // The demo's user-visible strings (its window, GTK's lists for --list, the live QA tools, the
 // desktop entry), translated with gettext in the library's domain through the library's
 // functions (`L10n.tr`, `trc`, `fill`). The refresh control's own strings are the library's
-// (Sources/RefreshGtk/Localization/Strings.swift); same rules as there: po/POTFILES lists this
+// (Sources/RefreshDrawing/Localization/Strings.swift); same rules as there: po/POTFILES lists this
 // file, each English text is one literal on the line of its tr/trc call, TRANSLATORS: notes on
 // the line before.
 
 import RefreshGtk
+import RefreshDrawing
 
 /// The demo's localized strings. Stateless; `L10n.setUp()` runs in `main` before the first lookup.
 package enum DemoL10n {

@@ -1,6 +1,7 @@
 import RefreshGtk
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 /// The demo's `--content feed` rows: a social timeline drawn through the public `RowRenderer`
 /// protocol only — an avatar (a coloured circle with initials), a name, a relative time, a text of

@@ -2,7 +2,7 @@
 // the widget; the GTK 3 C API (an app builds its window with gtk_* calls); and, of the engine,
 // only the types the widget's API hands out, so that the engine's geometry, tuning and caches
 // (`Point`, `Rect`, `Tween`, `LRUCache`, `Tuning`, …) stay out of the app's namespace. Those with
-// a generic name come as Refresh-prefixed aliases below.
+// a generic name come as Refresh-prefixed aliases (Sources/RefreshDrawing/PublicNames.swift).
 @_exported import CGtk
 @_exported import enum RefreshCore.HeaderStyle
 @_exported import enum RefreshCore.HeaderPhase
@@ -12,15 +12,18 @@
 @_exported import enum RefreshCore.FooterPhase
 @_exported import enum RefreshCore.FooterMessage
 @_exported import struct RefreshCore.FooterVisual
-import RefreshCore
-
-/// A rectangle in logical px: a row's `rect`, a header's `panel`, a footer's `bar`.
-public typealias RefreshRect = Rect
-/// A colour, 0…1 per channel (`r`, `g`, `b`, `a`): the palette's and the rows' theme colours.
-public typealias RefreshColor = RGBA
-/// The theme's colours a header, footer or row draws with (`track`, `accent`, `error`, `text`,
-/// `bar`, `barText`).
-public typealias RefreshPalette = Palette
+// The header and footer styles an app can set or write, and the geometry they are handed: drawn
+// by the toolkit-free painters that the GTK 4 widget shares.
+@_exported import protocol RefreshDrawing.RefreshHeaderStyle
+@_exported import protocol RefreshDrawing.RefreshFooterStyle
+@_exported import struct RefreshDrawing.HeaderFrame
+@_exported import struct RefreshDrawing.FooterFrame
+@_exported import class RefreshDrawing.JikeHeader
+@_exported import class RefreshDrawing.ClassicHeader
+@_exported import class RefreshDrawing.PlainHeader
+@_exported import typealias RefreshDrawing.RefreshRect
+@_exported import typealias RefreshDrawing.RefreshColor
+@_exported import typealias RefreshDrawing.RefreshPalette
 
 /// `GTK_CONTAINER(widget)`, `GTK_WINDOW(widget)`, …: the C cast macros are not imported into
 /// Swift. This is their unchecked equivalent for widgets; only cast to a type the widget is.

@@ -2,6 +2,7 @@ import CGtk4
 import CGtk4Shim
 import Glibc
 import RefreshCore
+import RefreshDrawing
 
 /// Pull-to-refresh for any GtkScrolledWindow in a GTK 4 app (first stage of the GTK 4 widget,
 /// docs/gtk4-notes.md): the app's scrolled window goes into a `PtrRefresh4Bin`, which the app packs
@@ -24,6 +25,37 @@ public final class RefreshBin {
     /// Every footer state change.
     public var onFooterPhase: ((FooterPhase) -> Void)?
 
+    /// The header: a built-in look (`.jike`, the default, `.classic`, `.plain`) or one the app
+    /// draws, held open at its `heldHeight` while refreshing, with the timings of its `timings`
+    /// (as `RefreshView.header` on GTK 3). Settable at any time.
+    public var header: any RefreshHeaderStyle = JikeHeader() {
+        didSet {
+            let appDrawn = header is any BuiltInHeaderStyle ? nil : header
+            decorations.appDrawnHeader = appDrawn
+            engine.setStyle(header.timings, at: now())
+            engine.setHeldHeight(appDrawn?.heldHeight, at: now())
+            apply()
+            gtk_widget_queue_draw(widget)
+        }
+    }
+    /// An app-drawn footer, drawn instead of the built-in bar (same place and height). Nil: built-in.
+    public var customFooterStyle: RefreshFooterStyle? {
+        didSet {
+            decorations.appDrawnFooter = customFooterStyle
+            gtk_widget_queue_draw(widget)
+        }
+    }
+    /// Load-more when the footer comes into view (`.auto`), on a push past the bottom (`.pull`),
+    /// or never, with no footer at all (`.none`).
+    public var footerMode: FooterMode {
+        get { engine.footerMode }
+        set {
+            engine.setFooterMode(newValue, at: now())
+            apply()
+            gtk_widget_queue_draw(widget)
+        }
+    }
+
     public var headerPhase: HeaderPhase { engine.header }
     public var pull: Double { engine.pull }
     public var footerPhase: FooterPhase { engine.footer }
@@ -41,6 +73,7 @@ public final class RefreshBin {
     /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
     private var deferredValue: Double?
     private var bin: OpaquePointer { OpaquePointer(widget) }
+    private let decorations: Decorations
 
     /// Wraps `scrolledWindow` (a GtkScrolledWindow with no parent yet) in a new bin.
     public init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
@@ -53,6 +86,8 @@ public final class RefreshBin {
         // Held until teardown, so that its handlers are disconnected from a live object.
         g_object_ref(UnsafeMutableRawPointer(adjustment))
         widget = ptr_refresh4_bin_new()
+        decorations = Decorations(widget: widget)
+        L10n.bindLibraryDomain()
         engine = RefreshEngine(style: .jike, footerMode: .auto, viewportHeight: gtk_adjustment_get_page_size(adjustment),
                                rowsHeight: gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment),
                                now: Self.monotonic(), footerRoomOutsideHost: true)
@@ -255,11 +290,13 @@ public final class RefreshBin {
     }
 
     private func draw(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, scale: Int) {
-        let isHeader = y <= 0
-        HeaderPlaceholder.draw(cr, x: x, y: y, width: width, height: height,
-                               progress: isHeader ? min(engine.pull / max(engine.heldHeight, 1), 1) : 1,
-                               spinning: isHeader ? engine.header == .refreshing : engine.footer == .loading,
-                               time: now())
+        let binHeight = Double(gtk_widget_get_height(widget))
+        // The viewport's top in the bin: below a scrolled window's own chrome, if any.
+        let viewportTop = binHeight - gtk_adjustment_get_page_size(adjustment)
+        let list = gtk_scrolled_window_get_child(OpaquePointer(scrolledWindow)) ?? scrolledWindow
+        decorations.draw(header: engine.headerVisual(drawnAt: now()), footer: engine.footerVisual,
+                         footerFocused: false, into: cr, gap: Rect(x: x, y: y, width: width, height: height),
+                         width: width, viewportTop: viewportTop, scale: scale, colours: ThemeColours(list))
     }
 
     // MARK: - Lifetime

@@ -1,6 +1,7 @@
 import RefreshGtk
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 /// One PNG of many frames side by side, each cropped to the same region and captioned: the
 /// `record` command's contact sheet.

@@ -1,6 +1,7 @@
 import RefreshGtk
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 /// A contact sheet of a header style's whole sequence — pull, armed, morph, spin, end, failed —
 /// in a light and a dark theme, each cell captioned with its moment, for visual QA.

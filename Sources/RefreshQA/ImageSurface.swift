@@ -1,6 +1,7 @@
 import RefreshGtk
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 /// One pixel as Cairo stores it: ARGB32, premultiplied alpha.
 package struct Pixel: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import RefreshGtk
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import RefreshGtk
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 /// Headless images of the header and footer, drawn by the same painters as the widget.
 package enum Snapshot {

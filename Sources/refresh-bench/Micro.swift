@@ -3,6 +3,7 @@ import RefreshQA
 import RefreshTestSupport
 import CGtk
 import RefreshCore
+import RefreshDrawing
 import RefreshGtk
 
 /// The figures that need no window: one header or footer frame drawn by the real painters into

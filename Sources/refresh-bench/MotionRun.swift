@@ -3,6 +3,7 @@ import RefreshTestSupport
 import CGtk
 import Glibc
 import RefreshCore
+import RefreshDrawing
 import RefreshGtk
 
 /// Motion smoothness in a process of its own (`--motion SCENARIO --style STYLE --motion-list

@@ -1,4 +1,5 @@
 import Glibc
+import RefreshDrawing
 
 /// One cell of the grid: a measurement, a failure, or a deliberate skip.
 enum Outcome: Sendable {

@@ -1,4 +1,5 @@
 import Glibc
+import RefreshDrawing
 import RefreshDemo
 import RefreshGtk
 

@@ -11,6 +11,7 @@ import RefreshTestSupport
 import CGtk
 import Foundation
 import RefreshCore
+import RefreshDrawing
 import Testing
 @testable import RefreshGtk
 

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import RefreshCore
+import RefreshDrawing
 import RefreshDemo
 import RefreshGtk
 import RefreshQA

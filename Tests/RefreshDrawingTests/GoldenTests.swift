@@ -2,6 +2,7 @@ import RefreshQA
 import CGtk
 import Foundation
 import RefreshCore
+import RefreshDrawing
 import RefreshDemo
 import RefreshGtk
 import Testing

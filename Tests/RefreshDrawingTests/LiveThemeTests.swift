@@ -3,6 +3,7 @@ import RefreshTestSupport
 import RefreshQA
 import CGtk
 import RefreshCore
+import RefreshDrawing
 import RefreshGtk
 import Testing
 

@@ -1,6 +1,7 @@
 import RefreshQA
 import Foundation
 import RefreshCore
+import RefreshDrawing
 import RefreshGtk
 import Testing
 

@@ -3,6 +3,7 @@ import CGtk
 import CGtkShim
 import Foundation
 import RefreshCore
+import RefreshDrawing
 import RefreshGtk
 import RefreshTestSupport
 import Testing

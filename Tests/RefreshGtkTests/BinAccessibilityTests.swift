@@ -3,6 +3,7 @@ import RefreshTestSupport
 import CGtk
 import CGtkShim
 import RefreshCore
+import RefreshDrawing
 import Testing
 @testable import RefreshGtk
 

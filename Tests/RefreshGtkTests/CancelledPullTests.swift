@@ -1,6 +1,7 @@
 import RefreshDemo
 import CGtk
 import RefreshCore
+import RefreshDrawing
 import RefreshGtk
 import RefreshTestSupport
 import Testing

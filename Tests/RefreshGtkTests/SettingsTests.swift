@@ -4,6 +4,7 @@ import CGtk
 import CGtkShim
 import Foundation
 import RefreshCore
+import RefreshDrawing
 import Testing
 @testable import RefreshGtk
 

@@ -4,6 +4,7 @@ import RefreshTestSupport
 import CGtk
 import CGtkShim
 import RefreshCore
+import RefreshDrawing
 @testable import RefreshGtk
 import Testing
 

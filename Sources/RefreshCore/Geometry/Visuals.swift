@@ -148,6 +148,16 @@ extension RefreshEngine {
                             endProgress: endProgress)
     }
 
+    /// The header as drawn at `time`: "Last updated: …" counts on to the moment of drawing (the
+    /// engine's clock moves only on input and ticks, and an idle header is not ticked).
+    public func headerVisual(drawnAt time: Double) -> HeaderVisual {
+        var visual = headerVisual
+        if let since = visual.sinceLastUpdate {
+            visual.sinceLastUpdate = since + max(0, time - now)
+        }
+        return visual
+    }
+
     /// The footer at `now`.
     public var footerVisual: FooterVisual {
         let message: FooterMessage

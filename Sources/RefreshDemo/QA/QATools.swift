@@ -2,6 +2,7 @@ import RefreshGtk
 import RefreshQA
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 #if canImport(Glibc)
 import Glibc

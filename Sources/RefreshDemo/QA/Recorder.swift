@@ -3,6 +3,7 @@ import RefreshQA
 import ArgumentParser
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 #if canImport(Glibc)
 import Glibc

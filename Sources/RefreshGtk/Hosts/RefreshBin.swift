@@ -1,5 +1,6 @@
 import CGtk
 import RefreshCore
+import RefreshDrawing
 import CGtkShim
 
 /// Pull-to-refresh and load-more for a GtkScrolledWindow the app already has, whatever it shows:

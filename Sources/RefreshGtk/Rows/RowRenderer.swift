@@ -1,5 +1,6 @@
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 /// How a row is to be shown.
 public struct RowState: OptionSet, Sendable, Hashable {

@@ -1,5 +1,6 @@
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 // `RowSource` (title and subtitle per row) is declared with `RefreshView`.
 

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
 import RefreshCore
+import RefreshDrawing
 
 /// Everything the refresh control tells assistive technologies at one moment, immutable: built in
 /// Swift once per change, read by the C accessible (`Sources/CGtkShim/accessible_model.c`), which only maps it onto

@@ -1,5 +1,6 @@
 import CGtk
 import RefreshCore
+import RefreshDrawing
 
 /// The header and footer over the rows, through the shared painters (the same ones headless
 /// snapshots use, so a snapshot is what the window shows). Painters and palette are rebuilt
@@ -51,18 +52,12 @@ final class Decorations {
                 cairo_translate(cr, 0, viewportTop)
             }
             if let customFooter {
-                let frame = FooterFrame(visual: footerVisual, width: width, palette: palette,
-                                        scaleFactor: PixelGrid(cr).scale, focused: footerFocused,
-                                        pangoContext: gtk_widget_get_pango_context(widget))
-                let bar = footerVisual.rect(viewportWidth: width)
-                cairo_save(cr)
-                cairo_rectangle(cr, bar.x, bar.y, bar.width, bar.height)
-                cairo_clip(cr)
-                customFooter.draw(frame, cr: cr)
-                cairo_restore(cr)
+                painter.draw(footerVisual, style: customFooter, cr: cr, width: width, palette: palette,
+                             focused: footerFocused)
             } else {
-                painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,
-                             styleContext: style)
+                painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused) { ring in
+                    gtk_render_focus(style, cr, ring.x, ring.y, ring.width, ring.height)
+                }
             }
             if viewportTop != 0 { cairo_restore(cr) }
         }

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
 import RefreshCore
+import RefreshDrawing
 
 /// The engine plumbing every pull-to-refresh widget shares: input capture → engine → frame
 /// ticks → decorations → handlers, over a `ScrollHost` (our virtual list in `RefreshView`, an
@@ -535,11 +536,7 @@ public class RefreshController {
     /// The header as of now: "Last updated: …" counts from the engine's last update time to the
     /// draw (the engine's clock only moves on input and ticks).
     func headerVisualForDrawing() -> HeaderVisual {
-        var visual = engine.headerVisual
-        if let since = visual.sinceLastUpdate {
-            visual.sinceLastUpdate = since + max(0, now() - engine.now)
-        }
-        return visual
+        engine.headerVisual(drawnAt: now())
     }
 
     // MARK: - Keyboard focus and accessibility

@@ -1,4 +1,5 @@
 import CGtk
+import RefreshDrawing
 import CGtkShim
 
 /// The rows of a PtrRefreshList: its GtkTreeModel, column 0 the title, column 1 the subtitle

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
 import RefreshCore
+import RefreshDrawing
 
 /// What the list shows: the app owns the rows, the widget asks for the visible ones only.
 ///

@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 import RefreshCore
 
 /// The kinds of text the painters draw, as sizes and weights relative to one base font.
@@ -37,7 +37,8 @@ package final class PainterText {
     /// keeps a machine with more fonts from picking another one.
     package static let headlessFont = "DejaVu Sans 10"
 
-    private let context: OpaquePointer
+    /// The Pango context the text is laid out in (an app's footer style gets it in its frame).
+    package let context: OpaquePointer
     private let layout: OpaquePointer
     private let isHeadless: Bool
     /// A copy of the base font the styles were derived from.

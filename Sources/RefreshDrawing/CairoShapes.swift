@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 import RefreshCore
 
 /// Draws RefreshCore's `Shape` values with Cairo, one path element to one Cairo call, so that

@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 import RefreshCore
 
 /// Draws a `HeaderVisual` (docs/behaviour.md#jike-header, #classic-header, #plain-header) with Cairo: the live widget's draw overlay and the

@@ -1,6 +1,6 @@
 // "Last updated" times: relative under a day, the locale's date and time from a day on.
 
-import CGtk
+import CPangoCairo
 
 extension L10n {
     /// How long ago `lastUpdate` was, seen at `now` (both in seconds since the Unix epoch; the
@@ -32,7 +32,7 @@ extension L10n {
     }
 
     /// `unixSeconds` formatted with the translated `dateTimeFormat` in `timeZone`.
-    static func formatDate(unixSeconds: Int, timeZone: String?) -> String? {
+    package static func formatDate(unixSeconds: Int, timeZone: String?) -> String? {
         let zone: OpaquePointer? =
             timeZone.map { g_time_zone_new_identifier($0) } ?? g_time_zone_new_local()
         guard let zone else { return nil }

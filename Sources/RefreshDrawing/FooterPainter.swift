@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 import RefreshCore
 
 /// Draws a `FooterVisual` (docs/behaviour.md#footer-and-load-more): the load-more bar after the last row. Shared by the live
@@ -23,11 +23,11 @@ package final class FooterPainter {
     }
 
     /// Draws `visual` into `cr`, whose user-space origin is the viewport's top left. `focused`:
-    /// the footer's load-more/retry has the keyboard focus — the ring is drawn with
-    /// `gtk_render_focus` when `styleContext` is given (the theme's focus ring), else as a 1 px
-    /// dashed rounded rectangle (headless).
+    /// the footer's load-more/retry has the keyboard focus — the ring is drawn by `focusRing`
+    /// when the toolkit gives one (the theme's focus ring, `gtk_render_focus` on GTK 3), else as
+    /// a 1 px dashed rounded rectangle (headless).
     package func draw(_ visual: FooterVisual, cr: OpaquePointer, width: Double, palette: Palette,
-                     focused: Bool = false, styleContext: UnsafeMutablePointer<GtkStyleContext>? = nil) {
+                      focused: Bool = false, focusRing: ((Rect) -> Void)? = nil) {
         guard visual.isShown, width > 0 else { return }
         let grid = PixelGrid(cr)
         let bar = grid.snap(visual.rect(viewportWidth: width))
@@ -52,15 +52,29 @@ package final class FooterPainter {
                                       y: textTop - Layout.focusPadding.y,
                                       width: spinnerSpace + size.width + 2 * Layout.focusPadding.x,
                                       height: size.height + 2 * Layout.focusPadding.y))
-            drawFocusRing(ring, cr: cr, grid: grid, color: palette.text, styleContext: styleContext)
+            drawFocusRing(ring, cr: cr, grid: grid, color: palette.text, toolkit: focusRing)
         }
         cairo_restore(cr)
     }
 
+    /// Draws `visual` with an app's footer style, clipped to the footer's bar.
+    package func draw(_ visual: FooterVisual, style: RefreshFooterStyle, cr: OpaquePointer, width: Double,
+                      palette: Palette, focused: Bool) {
+        guard visual.isShown, width > 0 else { return }
+        let frame = FooterFrame(visual: visual, width: width, palette: palette, scaleFactor: PixelGrid(cr).scale,
+                                focused: focused, pangoContext: text.context)
+        let bar = visual.rect(viewportWidth: width)
+        cairo_save(cr)
+        cairo_rectangle(cr, bar.x, bar.y, bar.width, bar.height)
+        cairo_clip(cr)
+        style.draw(frame, cr: cr)
+        cairo_restore(cr)
+    }
+
     private func drawFocusRing(_ ring: Rect, cr: OpaquePointer, grid: PixelGrid, color: RGBA,
-                               styleContext: UnsafeMutablePointer<GtkStyleContext>?) {
-        if let styleContext {
-            gtk_render_focus(styleContext, cr, ring.x, ring.y, ring.width, ring.height)
+                               toolkit: ((Rect) -> Void)?) {
+        if let toolkit {
+            toolkit(ring)
             return
         }
         let width = grid.lineWidth(1)

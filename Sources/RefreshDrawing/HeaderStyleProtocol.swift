@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 import RefreshCore
 
 /// One frame of a header, as a header style draws it (docs/behaviour.md, "App-drawn headers").
@@ -95,7 +95,7 @@ extension RefreshHeaderStyle where Self == PlainHeader {
 
 /// The jike, classic and plain headers: the widget draws them through its own painter (cached
 /// per style), where an app's header is drawn through its `draw`.
-protocol BuiltInHeaderStyle: RefreshHeaderStyle {}
+package protocol BuiltInHeaderStyle: RefreshHeaderStyle {}
 
 /// One frame of the load-more footer, as an app's footer style draws it (docs/behaviour.md,
 /// "App-drawn headers"). The context is clipped to `bar`.

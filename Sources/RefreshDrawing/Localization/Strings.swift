@@ -8,7 +8,7 @@
 // tr/trc/trn call, put translator notes on the line before as TRANSLATORS: comments, and
 // never build a msgid from pieces or interpolation.
 
-import CGtk
+import CPangoCairo
 import RefreshCore
 
 /// The localized strings. Stateless, so it is `Sendable` and callable from any isolation;

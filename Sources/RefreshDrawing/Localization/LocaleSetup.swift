@@ -1,6 +1,6 @@
 // Where the compiled catalogues are found at run time, and the gettext set-up.
 
-import CGtk
+import CPangoCairo
 
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +44,7 @@ extension L10n {
 
     /// Binds our domain the first time a widget is created, so an app that embeds the widget
     /// gets its translations without doing anything (its own `setlocale` picks the language).
-    @MainActor static func bindLibraryDomain() {
+    @MainActor package static func bindLibraryDomain() {
         guard !libraryDomainBound else { return }
         libraryDomainBound = true
         bindDomain()
@@ -104,7 +104,7 @@ extension L10n {
     /// The language to put in `LANGUAGE` when the requested locale could not be set: nil when
     /// `LANGUAGE` is already set or the request is C/POSIX; else its language part
     /// ("zh_CN.UTF-8@x" → "zh_CN").
-    static func fallbackLanguage(
+    package static func fallbackLanguage(
         language: String?, lcAll: String?, lcMessages: String?, lang: String?
     ) -> String? {
         if let language, !language.isEmpty { return nil }
@@ -116,7 +116,7 @@ extension L10n {
     }
 
     /// "/a/b/c" → "/a/b"; "/a" → "/"; "a" → ".".
-    static func parentDirectory(_ path: String) -> String {
+    package static func parentDirectory(_ path: String) -> String {
         var p = Substring(path)
         while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
         guard let slash = p.lastIndex(of: "/") else { return "." }
