@@ -52,8 +52,11 @@ let package = Package(
         .target(name: "RefreshDrawing", dependencies: ["CPangoCairo", "RefreshCore"]),
         // The widget apps link: input capture, engine plumbing, theme colours, frame clock.
         .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore", "RefreshDrawing"]),
-        // Headless rendering for visual QA: snapshots, filmstrips, scenes driven by injected time.
-        .target(name: "RefreshQA", dependencies: ["CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk"]),
+        // The header and footer moments visual QA shows, reached by driving the engine with
+        // injected time; toolkit-free, so that both toolkits' widgets can be put into them.
+        .target(name: "RefreshScenes", dependencies: ["RefreshCore"]),
+        // Headless rendering for visual QA: snapshots, filmstrips, of the scenes above.
+        .target(name: "RefreshQA", dependencies: ["CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk", "RefreshScenes"]),
         // The demo app: window, command line, simulated feed, trace, live QA tools (`record`
         // drives its window with the synthesized pointer and main-loop waits of QA/).
         .target(
@@ -96,6 +99,12 @@ let package = Package(
         .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing"]),
         // The GTK 4 demo: a GtkListView in the GTK 4 bin, with refresh-demo's `--trace` lines.
         .executableTarget(name: "refresh-demo-gtk4", dependencies: ["RefreshGtk4", "CGtk4", "RefreshCore"]),
+        // A test tool: a live GTK 4 bin put into one of the headless renderer's moments, rendered
+        // to a PNG (Gtk4HeaderFrameTests compares the two).
+        .executableTarget(
+            name: "refresh-gtk4-frames",
+            dependencies: ["RefreshGtk4", "RefreshDrawing", "RefreshScenes", "RefreshCore", "CGtk4"]
+        ),
         // refresh-bench's GTK 4 child: GtkListView, run by refresh-bench in a process of its own.
         .executableTarget(
             name: "refresh-bench-gtk4",

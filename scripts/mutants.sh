@@ -319,6 +319,10 @@ mutant "the demo's text view ends with an empty line (blank above the footer)" \
   Sources/RefreshDemo/ForeignList.swift \
   'gtk_text_buffer_insert(buffer, &end, text, -1)' 'gtk_text_buffer_insert(buffer, &end, text + String(UnicodeScalar(10)), -1)' \
   'WrappedFooterKeyTests/theFooterSitsRightUnderTheLastRow'
+mutant "the GTK 4 bin draws its header a pixel below the gap's top" \
+  Sources/RefreshGtk4/Decorations.swift \
+  'cairo_translate(imageCr, -gap.x, -gap.y)' 'cairo_translate(imageCr, -gap.x, -gap.y + 1)' \
+  'Gtk4HeaderFrameTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -124,6 +124,16 @@ public final class RefreshBin {
         apply()
     }
 
+    /// Puts the bin into `engine`'s state at once, as if its input had brought it there (the
+    /// frames tool puts a live bin into a moment of `HeaderScene` to compare it with the headless
+    /// renderer). The clock should read `engine.now`.
+    package func adopt(_ engine: RefreshEngine) {
+        guard !isDestroyed else { return }
+        self.engine = engine
+        apply()
+        gtk_widget_queue_draw(widget)
+    }
+
     // MARK: - Hooks from the bin
 
     private func installHooks() {
@@ -289,14 +299,16 @@ public final class RefreshBin {
         }
     }
 
+    /// The theme's colours the header and footer are drawn with now.
+    package var colours: ThemeColours { ThemeColours(gtk_scrolled_window_get_child(OpaquePointer(scrolledWindow)) ?? scrolledWindow) }
+
     private func draw(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, scale: Int) {
         let binHeight = Double(gtk_widget_get_height(widget))
         // The viewport's top in the bin: below a scrolled window's own chrome, if any.
         let viewportTop = binHeight - gtk_adjustment_get_page_size(adjustment)
-        let list = gtk_scrolled_window_get_child(OpaquePointer(scrolledWindow)) ?? scrolledWindow
         decorations.draw(header: engine.headerVisual(drawnAt: now()), footer: engine.footerVisual,
                          footerFocused: false, into: cr, gap: Rect(x: x, y: y, width: width, height: height),
-                         width: width, viewportTop: viewportTop, scale: scale, colours: ThemeColours(list))
+                         width: width, viewportTop: viewportTop, scale: scale, colours: colours)
     }
 
     // MARK: - Lifetime

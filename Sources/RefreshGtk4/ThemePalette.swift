@@ -5,10 +5,10 @@ import RefreshDrawing
 /// The GTK 4 theme's colours, made readable by RefreshDrawing's `Palette.derived` exactly as the
 /// GTK 3 widget does it (Sources/RefreshGtk/Drawing/ThemePalette.swift), so that both toolkits
 /// draw a header the same way on the same colours.
-struct ThemeColours {
-    var palette: Palette
+package struct ThemeColours {
+    package var palette: Palette
     /// The list's background ("view"), shown in the gap behind a pulled list, as on GTK 3.
-    var background: RGBA?
+    package var background: RGBA?
 
     /// Read from `widget` (the list inside the scrolled window: it has the "view" style class).
     /// GTK 4.8's theme and libadwaita 1.2 name the view background `view_bg_color` (libadwaita) or

@@ -60,6 +60,20 @@ package final class ImageSurface {
 
     deinit { cairo_surface_destroy(surface) }
 
+    /// The top-left `pixelWidth × pixelHeight` device pixels, as an image of `scale` (a region of
+    /// a window's screenshot, to compare with a headless render of that scale).
+    package func cropped(pixelWidth: Int, pixelHeight: Int, scale: Double) -> ImageSurface {
+        let crop = ImageSurface(logicalWidth: Double(pixelWidth) / scale, logicalHeight: Double(pixelHeight) / scale,
+                                scale: scale)
+        let cr = cairo_create(crop.surface)!
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        return crop
+    }
+
     /// Runs `body` with a fresh cairo context on the image (logical coordinates).
     package func draw(_ body: (_ cr: OpaquePointer) -> Void) {
         let cr = cairo_create(surface)!

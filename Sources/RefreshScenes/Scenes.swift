@@ -1,4 +1,3 @@
-import RefreshGtk
 import RefreshCore
 
 /// One instant of the header's sequence (docs/behaviour.md#header-states, #jike-header, #classic-header, #plain-header, #refresh-lifecycle).

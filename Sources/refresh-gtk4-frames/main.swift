@@ -1,0 +1,149 @@
+import CGtk4
+import Glibc
+import RefreshCore
+import RefreshDrawing
+import RefreshGtk4
+import RefreshScenes
+
+// refresh-gtk4-frames: a test tool (not a product). It puts a live GTK 4 bin into one moment of
+// `HeaderScene` (the moments the headless goldens draw), renders the window through its own GSK
+// renderer and saves the PNG, so that `Gtk4HeaderFrameTests` can compare the gap with the headless
+// renderer's image (docs/testing.md, "GTK 4 header frames"). GTK 4 cannot share the test process
+// with GTK 3, hence a process of its own.
+//
+//   refresh-gtk4-frames --style jike|classic|plain --moment pull:0.5|armed:0.3|refresh:0.4|end:0.2|failed
+//                       --width 360 --out FILE.png
+//
+// The scale is the display's (GDK_SCALE), the renderer GSK_RENDERER's. Prints one JSON line:
+// the scale, the width, the header's content top and the colours it was drawn with.
+
+func fail(_ message: String) -> Never {
+    let text = "refresh-gtk4-frames: \(message)\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+    exit(2)
+}
+
+func parseMoment(_ text: String) -> HeaderMoment? {
+    let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+    if parts == ["failed"] { return .failed }
+    guard parts.count == 2, let value = Double(parts[1]), value.isFinite else { return nil }
+    switch parts[0] {
+    case "pull": return .pull(progress: value)
+    case "armed": return .armed(seconds: value)
+    case "refresh": return .refresh(seconds: value)
+    case "end": return .end(seconds: value)
+    default: return nil
+    }
+}
+
+var style = HeaderStyle.jike
+var moment = HeaderMoment.pull(progress: 0.5)
+var width = 360
+var out: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let option = arguments.popFirst() {
+    guard let value = arguments.popFirst() else { fail("\(option) needs a value") }
+    switch option {
+    case "--style":
+        guard let parsed = HeaderStyle(rawValue: value) else { fail("unknown style '\(value)'") }
+        style = parsed
+    case "--moment":
+        guard let parsed = parseMoment(value) else { fail("unknown moment '\(value)'") }
+        moment = parsed
+    case "--width":
+        guard let parsed = Int(value), parsed >= 100, parsed <= 2000 else { fail("bad width '\(value)'") }
+        width = parsed
+    case "--out": out = value
+    default: fail("unknown option '\(option)'")
+    }
+}
+guard let out else { fail("--out FILE.png is required") }
+
+gtk_init()
+
+// The headless renderer's text: DejaVu Sans 10 at 96 dpi, unhinted, grey antialiasing.
+let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!).assumingMemoryBound(to: GObject.self)
+var fontName = GValue()
+g_value_init(&fontName, g_type_from_name("gchararray"))
+g_value_set_string(&fontName, "DejaVu Sans 10")
+g_object_set_property(settings, "gtk-font-name", &fontName)
+g_value_unset(&fontName)
+var dpi = GValue()
+g_value_init(&dpi, g_type_from_name("gint"))
+g_value_set_int(&dpi, 96 * 1024)
+g_object_set_property(settings, "gtk-xft-dpi", &dpi)
+g_value_unset(&dpi)
+
+/// Frames the window's clock has drawn (main thread only).
+nonisolated(unsafe) var frames = 0
+
+func waitFrames(_ count: Int) {
+    let target = frames + count
+    while frames < target { g_main_context_iteration(nil, 1) }
+}
+
+MainActor.assumeIsolated {
+    let strings = gtk_string_list_new(nil)!
+    for index in 0..<40 { gtk_string_list_append(strings, "Row \(index + 1)") }
+    let selection = gtk_no_selection_new(strings)
+    let factory = gtk_signal_list_item_factory_new()
+    let list = gtk_list_view_new(selection, factory)!
+    let scrolled = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_child(OpaquePointer(scrolled), list)
+    let bin = RefreshBin(wrapping: scrolled)
+    bin.header = style.makeStyle()
+    var now = 0.0
+    bin.clock = { now }
+    let options = cairo_font_options_create()
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    gtk_widget_set_font_options(bin.widget, options)
+    cairo_font_options_destroy(options)
+
+    let window = gtk_window_new()!
+    let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+    gtk_window_set_default_size(gtkWindow, gint(width), 600)
+    gtk_window_set_decorated(gtkWindow, 0)
+    gtk_window_set_child(gtkWindow, bin.widget)
+    _ = gtk_widget_add_tick_callback(window, { _, _, _ in
+        frames += 1
+        return 1
+    }, nil, nil)
+    gtk_window_present(gtkWindow)
+    waitFrames(3)
+
+    let engine = HeaderScene.engine(at: moment, style: style)
+    now = engine.now
+    bin.adopt(engine)
+    waitFrames(3)
+
+    let scale = Double(gtk_widget_get_scale_factor(bin.widget))
+    let logicalWidth = Double(gtk_widget_get_width(bin.widget)), logicalHeight = Double(gtk_widget_get_height(bin.widget))
+    let paintable = gtk_widget_paintable_new(bin.widget)
+    let snapshot = gtk_snapshot_new()
+    gtk_snapshot_scale(snapshot, Float(scale), Float(scale))
+    gdk_paintable_snapshot(paintable, snapshot, logicalWidth, logicalHeight)
+    guard let node = gtk_snapshot_free_to_node(snapshot),
+          let renderer = gtk_native_get_renderer(gtk_widget_get_native(bin.widget)) else { fail("nothing to render") }
+    var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                   size: graphene_size_t(width: Float(logicalWidth * scale),
+                                                         height: Float(logicalHeight * scale)))
+    let texture = gsk_renderer_render_texture(renderer, node, &viewport)
+    guard let texture, gdk_texture_save_to_png(texture, out) != 0 else { fail("cannot write '\(out)'") }
+    g_object_unref(UnsafeMutableRawPointer(texture))
+    gsk_render_node_unref(node)
+    g_object_unref(UnsafeMutableRawPointer(paintable))
+
+    let colours = bin.colours
+    func rgba(_ c: RGBA) -> String { "[\(c.r),\(c.g),\(c.b),\(c.a)]" }
+    let p = colours.palette
+    let visual = engine.headerVisual
+    var line = "{\"scale\":\(scale),\"width\":\(logicalWidth),\"content_top\":\(visual.contentTop)"
+    line += ",\"renderer\":\"\(String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self))))\""
+    line += ",\"background\":\(colours.background.map(rgba) ?? "null")"
+    line += ",\"palette\":{\"track\":\(rgba(p.track)),\"accent\":\(rgba(p.accent)),\"error\":\(rgba(p.error))"
+    line += ",\"text\":\(rgba(p.text)),\"bar\":\(rgba(p.bar)),\"bar_text\":\(rgba(p.barText))}}\n"
+    _ = line.withCString { write(1, $0, strlen($0)) }
+    gtk_window_destroy(gtkWindow)
+}

@@ -1,0 +1,116 @@
+import Foundation
+import RefreshCore
+import RefreshDrawing
+import RefreshQA
+import RefreshTestSupport
+import Testing
+
+/// The GTK 4 bin draws the same header as the headless renderer (and so as the GTK 3 widget):
+/// `refresh-gtk4-frames` puts a live GTK 4 bin into a moment of `HeaderScene` and renders its
+/// window through GSK; the gap above the rows must match the headless image of that moment, on
+/// the same background and palette, within the goldens' tolerance — for every built-in style, at
+/// scale 1 and 2, with GSK's Cairo and GL renderers. GTK 4 cannot share this process with GTK 3,
+/// hence the child process.
+@Suite(.enabled { try Prerequisite.check(.display, .built("refresh-gtk4-frames")) })
+struct Gtk4HeaderFrameTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let style: HeaderStyle
+        let moment: String
+        var testDescription: String { "\(style.rawValue) \(moment)" }
+    }
+
+    static let cases: [Case] = [
+        Case(style: .jike, moment: "pull:0.5"), Case(style: .jike, moment: "refresh:0.4"),
+        Case(style: .jike, moment: "failed"), Case(style: .classic, moment: "armed:0.3"),
+        Case(style: .classic, moment: "refresh:0.2"), Case(style: .plain, moment: "pull:1"),
+        Case(style: .plain, moment: "failed"),
+    ]
+
+    struct Look: CustomTestStringConvertible, Sendable {
+        let scale: Int
+        let renderer: String
+        var testDescription: String { "scale \(scale) \(renderer)" }
+    }
+
+    static let looks = [1, 2].flatMap { scale in ["cairo", "gl"].map { Look(scale: scale, renderer: $0) } }
+
+    @Test(arguments: cases, looks)
+    func theGapMatchesTheHeadlessRender(_ frame: Case, look: Look) throws {
+        let scale = look.scale, renderer = look.renderer
+        let tool = try Prerequisite.path(of: .built("refresh-gtk4-frames"))
+        let png = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gtk4-frame-\(frame.style.rawValue)-\(frame.moment)-\(scale)-\(renderer).png").path
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        let run = try BuiltProducts.run(
+            tool, ["--style", frame.style.rawValue, "--moment", frame.moment, "--width", "360", "--out", png],
+            environment: ["GDK_SCALE": String(scale), "GSK_RENDERER": renderer, "GDK_BACKEND": "x11"])
+        try #require(run.status == 0 && !run.signalled, "refresh-gtk4-frames failed: \(run.stderr)")
+        let report = try JSONDecoder().decode(FrameReport.self, from: Data(run.stdout.utf8))
+        #expect(report.scale == Double(scale))
+        #expect(report.renderer.lowercased().contains(renderer == "gl" ? "gl" : "cairo"), "\(report.renderer)")
+        let live = try #require(ImageSurface(contentsOfPNG: png), "no PNG written")
+
+        let visual = HeaderScene.visual(try #require(Self.moment(frame.moment)), style: frame.style)
+        #expect(abs(visual.contentTop - report.contentTop) < 1e-9, "the bin is not in the scene's moment")
+        let height = Double(ImageSurface.pixels(visual.contentTop, scale: Double(scale))) / Double(scale)
+        let expected = ImageSurface(logicalWidth: report.width, logicalHeight: height, scale: Double(scale))
+        if let background = report.background { expected.fill(background.color) }
+        expected.draw { cr in
+            HeaderPainter().draw(visual, cr: cr, width: report.width, palette: report.palette.palette)
+        }
+        let gap = live.cropped(pixelWidth: expected.pixelWidth, pixelHeight: expected.pixelHeight,
+                               scale: Double(scale))
+        if let difference = Goldens.compare(gap, expected) {
+            let kept = png.replacingOccurrences(of: ".png", with: "-kept.png")
+            try? FileManager.default.copyItem(atPath: png, toPath: kept)
+            Issue.record("the GTK 4 gap differs from the headless render: \(difference) (window: \(kept))")
+        }
+    }
+
+    static func moment(_ text: String) -> HeaderMoment? {
+        let parts = text.split(separator: ":").map(String.init)
+        if parts == ["failed"] { return .failed }
+        guard parts.count == 2, let value = Double(parts[1]) else { return nil }
+        switch parts[0] {
+        case "pull": return .pull(progress: value)
+        case "armed": return .armed(seconds: value)
+        case "refresh": return .refresh(seconds: value)
+        case "end": return .end(seconds: value)
+        default: return nil
+        }
+    }
+}
+
+/// refresh-gtk4-frames' JSON line.
+struct FrameReport: Decodable {
+    struct Colour: Decodable {
+        let components: [Double]
+        init(from decoder: Decoder) throws { components = try [Double](from: decoder) }
+        var color: RGBA { RGBA(r: components[0], g: components[1], b: components[2], a: components[3]) }
+    }
+
+    struct Colours: Decodable {
+        let track, accent, error, text, bar, barText: Colour
+        enum CodingKeys: String, CodingKey {
+            case track, accent, error, text, bar
+            case barText = "bar_text"
+        }
+
+        var palette: Palette {
+            Palette(track: track.color, accent: accent.color, error: error.color, text: text.color, bar: bar.color,
+                    barText: barText.color)
+        }
+    }
+
+    let scale: Double
+    let width: Double
+    let contentTop: Double
+    let renderer: String
+    let background: Colour?
+    let palette: Colours
+
+    enum CodingKeys: String, CodingKey {
+        case scale, width, renderer, background, palette
+        case contentTop = "content_top"
+    }
+}
