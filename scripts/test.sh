@@ -12,6 +12,9 @@ scripts/build-translations.sh "$(swift build --show-bin-path)/locale"
 # Its failure fails the run after the tests have run.
 dependent=0
 if [ "$#" -eq 0 ]; then scripts/check-dependent.sh || dependent=$?; fi
+# And the DocC reference, which must build with no warning (its failure fails the run likewise).
+docc=0
+if [ "$#" -eq 0 ]; then scripts/check-docc.sh || docc=$?; fi
 # Any GLib/GTK critical fails the run. Swift's backtracer would catch GLib's breakpoint trap and
 # resume after it, so it is off here (a crash still fails the run, without the symbolized trace).
 export G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no
@@ -27,4 +30,5 @@ if [ -n "$skipped" ]; then
   [ "$status" -ne 0 ] || status=1
 fi
 [ "$status" -ne 0 ] || status=$dependent
+[ "$status" -ne 0 ] || status=$docc
 exit "$status"

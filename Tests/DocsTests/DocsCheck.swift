@@ -30,7 +30,7 @@ struct DocsCheck {
     /// The documents checked, relative to the root.
     func documents() throws -> [String] {
         var paths = ["README.md"]
-        for folder in ["docs", "Sources/RefreshGtk/RefreshGtk.docc"] {
+        for folder in ["docs", "Sources/RefreshGtk/RefreshGtk.docc", "Sources/RefreshDrawing/RefreshDrawing.docc"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
             paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
         }
@@ -48,22 +48,25 @@ struct DocsCheck {
         return found + corpus.commentProblems
     }
 
-    /// Public types of RefreshGtk that the DocC catalogue's landing page does not curate (list
-    /// under its Topics as ``Name``): DocC would file them under a generic heading.
+    /// Public types of RefreshGtk and RefreshDrawing that their DocC catalogue's landing page does
+    /// not curate (list under its Topics as ``Name``): DocC would file them under a generic heading.
     func uncuratedPublicTypes() throws -> [String] {
-        let landing = try String(contentsOf: root.appendingPathComponent("Sources/RefreshGtk/RefreshGtk.docc/RefreshGtk.md"),
-                                 encoding: .utf8)
         var missing: [String] = []
-        let folder = root.appendingPathComponent("Sources/RefreshGtk")
-        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        for file in files.sorted() where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            let code = Corpus.strippingComments(text, hashComments: false, blockComments: false)
-            let declared = Self.matches(
-                #"(?m)^(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+)?(?:class|struct|enum|protocol|typealias|actor)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
-                in: code).map { "``\($0[1])``" }
-                + Self.matches(#"(?m)^(?:@\w+\s+)*public\s+func\s+([A-Za-z_][A-Za-z0-9_]*)\("#, in: code).map { "``\($0[1])(" }
-            missing += declared.filter { !landing.contains($0) }.map { "Sources/RefreshGtk/\(file): \($0) is not in RefreshGtk.md's Topics" }
+        for module in ["RefreshGtk", "RefreshDrawing"] {
+            let landing = try String(contentsOf: root.appendingPathComponent("Sources/\(module)/\(module).docc/\(module).md"),
+                                     encoding: .utf8)
+            let folder = root.appendingPathComponent("Sources/\(module)")
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+            for file in files.sorted() where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                let code = Corpus.strippingComments(text, hashComments: false, blockComments: false)
+                let declared = Self.matches(
+                    #"(?m)^(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+)?(?:class|struct|enum|protocol|typealias|actor)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
+                    in: code).map { "``\($0[1])``" }
+                    + Self.matches(#"(?m)^(?:@\w+\s+)*public\s+func\s+([A-Za-z_][A-Za-z0-9_]*)\("#, in: code).map { "``\($0[1])(" }
+                missing += declared.filter { !landing.contains($0) }
+                    .map { "Sources/\(module)/\(file): \($0) is not in \(module).md's Topics" }
+            }
         }
         return missing
     }

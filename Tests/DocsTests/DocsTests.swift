@@ -11,7 +11,7 @@ import Testing
         #expect(problems.isEmpty, "\(problems.count) stale names:\n\(problems.joined(separator: "\n"))")
     }
 
-    /// The DocC landing page curates every public type and function of RefreshGtk.
+    /// The DocC landing pages curate every public type and function of RefreshGtk and RefreshDrawing.
     @Test func doccCuratesEveryPublicType() throws {
         let missing = try DocsCheck(root: Self.root).uncuratedPublicTypes()
         #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
