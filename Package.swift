@@ -35,10 +35,21 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
+        // GLib, GObject and GIO, and nothing of a toolkit: the main-loop integration's.
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        // The GSource that services Swift's main queue from GLib's loop (docs/main-loop.md), in C
+        // because it reaches libdispatch's run-loop interface.
+        .target(name: "CMainQueue", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("dispatch")]),
+        // Swift concurrency under GLib's loop, for both toolkits: `GtkMainQueue` and the async
+        // refresh and load-more handlers.
+        .target(name: "RefreshMainLoop", dependencies: ["CGLib", "CMainQueue"]),
         // The C: GObject types Swift cannot register (the GtkScrollable drawing area and its ATK
-        // accessible), their vtable hooks into Swift, inline macro shims, and the GSource that
-        // services Swift's main queue from GLib's loop (docs/main-loop.md).
-        .target(name: "CGtkShim", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
+        // accessible), their vtable hooks into Swift, inline macro shims.
+        .target(name: "CGtkShim", dependencies: ["CGtk"]),
         // Platform-free engine: input, states, animation, geometry. Imports no GTK.
         .target(name: "RefreshCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Cairo, Pango over Cairo, GLib and gettext, and nothing of a toolkit: what the painters use.
@@ -51,7 +62,7 @@ let package = Package(
         // with Cairo and Pango only, so that the GTK 3 and the GTK 4 widget draw the same pixels.
         .target(name: "RefreshDrawing", dependencies: ["CPangoCairo", "RefreshCore"]),
         // The widget apps link: input capture, engine plumbing, theme colours, frame clock.
-        .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore", "RefreshDrawing"]),
+        .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop"]),
         // The header and footer moments visual QA shows, reached by driving the engine with
         // injected time; toolkit-free, so that both toolkits' widgets can be put into them.
         .target(name: "RefreshScenes", dependencies: ["RefreshCore"]),
@@ -96,7 +107,7 @@ let package = Package(
         .target(name: "CGtk4Shim", dependencies: ["CGtk4"]),
         // The GTK 4 widget (issue 26, first stage): the engine over a GtkScrolledWindow in the
         // GTK 4 bin. RefreshCore only: GTK 3 and GTK 4 cannot share a process.
-        .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing"]),
+        .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop"]),
         // The GTK 4 demo: a GtkListView in the GTK 4 bin, with refresh-demo's `--trace` lines.
         .executableTarget(name: "refresh-demo-gtk4", dependencies: ["RefreshGtk4", "CGtk4", "RefreshCore"]),
         // A test tool: a live GTK 4 bin put into one of the headless renderer's moments, rendered
@@ -125,7 +136,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshGtkTests",
-            dependencies: ["RefreshGtk", "RefreshCore", "RefreshDrawing", "RefreshTestSupport", "RefreshDemo", "CGtk", "CGtkShim"]
+            dependencies: [
+                "RefreshGtk", "RefreshCore", "RefreshDrawing", "RefreshMainLoop", "CMainQueue", "RefreshTestSupport",
+                "RefreshDemo", "CGtk", "CGtkShim",
+            ]
         ),
         .testTarget(
             name: "RefreshDrawingTests",

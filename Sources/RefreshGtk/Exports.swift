@@ -24,6 +24,8 @@
 @_exported import typealias RefreshDrawing.RefreshRect
 @_exported import typealias RefreshDrawing.RefreshColor
 @_exported import typealias RefreshDrawing.RefreshPalette
+// Swift concurrency under GTK's loop (GLib's alone, shared with the GTK 4 widget).
+@_exported import enum RefreshMainLoop.GtkMainQueue
 
 /// `GTK_CONTAINER(widget)`, `GTK_WINDOW(widget)`, …: the C cast macros are not imported into
 /// Swift. This is their unchecked equivalent for widgets; only cast to a type the widget is.

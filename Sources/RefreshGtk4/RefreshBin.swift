@@ -3,6 +3,7 @@ import CGtk4Shim
 import Glibc
 import RefreshCore
 import RefreshDrawing
+import RefreshMainLoop
 
 /// Pull-to-refresh for any GtkScrolledWindow in a GTK 4 app (first stage of the GTK 4 widget,
 /// docs/gtk4-notes.md): the app's scrolled window goes into a `PtrRefresh4Bin`, which the app packs
@@ -67,7 +68,10 @@ public final class RefreshBin {
     /// a refresh prepended (RefreshCore's, shared with the GTK 3 bin; docs/architecture.md, "Hosts").
     private var position = WrappedScrollPosition()
     private var handlers: [SignalHandler] = []
-    private var isDestroyed = false
+    /// The bin was disposed: every call is a no-op from then on.
+    package private(set) var isDestroyed = false
+    /// The async handlers and the task running one (shared with GTK 3: RefreshMainLoop).
+    let asyncActions = AsyncActions()
     /// True while the bin writes the adjustment itself: its own `value-changed` is no external scroll.
     private var settingValue = false
     /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
@@ -292,8 +296,16 @@ public final class RefreshBin {
                 }
                 onHeaderPhase?(phase, pull)
             case .footer(let phase): onFooterPhase?(phase)
-            case .refreshRequested: onRefresh?()
-            case .loadRequested: onLoadMore?()
+            case .refreshRequested:
+                let answered = refreshAction != nil || onRefresh != nil
+                if !asyncActions.startRefresh(for: self) { onRefresh?() }
+                // Nothing answers: the refresh ends at once rather than spin for ever, as on GTK 3
+                // (docs/behaviour.md#footer-and-load-more, "Missing handlers").
+                if !answered, !isDestroyed, engine.header == .refreshing { endRefreshing(ok: true) }
+            case .loadRequested:
+                let answered = loadMoreAction != nil || onLoadMore != nil
+                if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
+                if !answered, !isDestroyed, engine.footer == .loading { endLoading(ok: true, exhausted: true) }
             case .refreshQueued: break
             }
         }
@@ -317,6 +329,7 @@ public final class RefreshBin {
     private func tearDown() {
         guard !isDestroyed else { return }
         isDestroyed = true
+        asyncActions.tearDown()
         handlers.forEach { $0.disconnect() }
         handlers.removeAll()
         g_object_unref(UnsafeMutableRawPointer(adjustment))

@@ -2,6 +2,7 @@ import RefreshDemo
 import CGtk
 import RefreshCore
 import RefreshGtk
+import RefreshMainLoop
 import RefreshTestSupport
 import XCTest
 

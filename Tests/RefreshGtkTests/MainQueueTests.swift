@@ -1,6 +1,8 @@
 import RefreshDemo
 import CGtk
 import CGtkShim
+import CMainQueue
+import RefreshMainLoop
 import Dispatch
 import RefreshGtk
 import RefreshTestSupport

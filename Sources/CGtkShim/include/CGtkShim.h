@@ -2,7 +2,6 @@
 #define CGTK_SHIM_PUBLIC_H
 #include <gtk/gtk.h>
 #include "ptr-refresh.h"
-#include "ptr_main_queue.h"
 
 /*
  * The product's C: GObject types Swift cannot register, and their hooks into Swift.

@@ -2,6 +2,7 @@ import CGtk
 import CGtkShim
 import RefreshCore
 import RefreshDrawing
+import RefreshMainLoop
 
 /// The engine plumbing every pull-to-refresh widget shares: input capture → engine → frame
 /// ticks → decorations → handlers, over a `ScrollHost` (our virtual list in `RefreshView`, an

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+import CGLib
+import CMainQueue
 
 /// Makes Swift's main queue run under GTK's main loop: `Task { @MainActor in … }`,
 /// `await MainActor.run { … }` and `DispatchQueue.main.async { … }` all work while the app sits
@@ -12,8 +12,9 @@ import CGtkShim
 /// nothing: an idle app does not wake up, and each piece of main-queue work costs one main-loop
 /// wake-up.
 ///
-/// The first ``RefreshView`` installs it, so an app that does nothing special gets working async
-/// code. Call ``install()`` yourself to use `async` code before any view exists:
+/// The first refresh widget (GTK 3's `RefreshView` or `RefreshBin`, GTK 4's `RefreshBin`) installs
+/// it, so an app that does nothing special gets working async code; the integration is GLib's
+/// alone, so the same source serves GTK 3's and GTK 4's loops. Call ``install()`` yourself to use `async` code before any view exists:
 ///
 /// ```swift
 /// gtk_init(nil, nil)
@@ -76,8 +77,8 @@ public enum GtkMainQueue {
     /// `gtk_main()` or `g_application_run()` has returned, when nothing services the main queue
     /// any more.
     ///
-    /// Closing a window destroys its views, which cancels their ``RefreshController/refreshAction``
-    /// and ``RefreshController/loadMoreAction`` tasks; but a cancelled task still has to run to
+    /// Closing a window destroys its views, which cancels their `refreshAction` and
+    /// `loadMoreAction` tasks; but a cancelled task still has to run to
     /// its end on the main actor — its `catch` and `defer` blocks, where an app closes a
     /// connection or a file. This runs GLib's default main context, servicing the main queue,
     /// until every such task of every view has returned or thrown, or until `timeout` seconds
@@ -95,10 +96,21 @@ public enum GtkMainQueue {
         let wasInstalled = isInstalled
         guard attach() else { return }
         defer { if !wasInstalled { detach() } }
-        var timedOut = false
-        let deadline = Timeout(after: timeout) { timedOut = true }
-        defer { deadline.cancel() }
-        while AsyncActions.liveTasks > 0, !timedOut {
+        // A one-shot GLib timeout wakes the loop at the deadline; the flag is the callback's data.
+        let timedOut = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        timedOut.initialize(to: false)
+        let milliseconds = (timeout * 1000).rounded()
+        let id = g_timeout_add_full(G_PRIORITY_DEFAULT,
+                                    milliseconds.isFinite ? guint(min(max(milliseconds, 0), Double(UInt32.max))) : 0,
+                                    { data in
+                                        data?.assumingMemoryBound(to: Bool.self).pointee = true
+                                        return 0 // G_SOURCE_REMOVE
+                                    }, timedOut, nil)
+        defer {
+            if !timedOut.pointee { g_source_remove(id) }
+            timedOut.deallocate()
+        }
+        while AsyncActions.liveTasks > 0, !timedOut.pointee {
             g_main_context_iteration(nil, 1)
         }
     }
