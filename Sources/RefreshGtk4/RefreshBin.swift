@@ -4,7 +4,7 @@ import Glibc
 import RefreshCore
 
 /// Pull-to-refresh for any GtkScrolledWindow in a GTK 4 app (first stage of the GTK 4 widget,
-/// docs/gtk4-notes.md): the app's scrolled window goes into a `PtrRefresh4Bin`, which the app packs
+/// docs/gtk4-notes.md): the app's scrolled window goes into a `Ptr4RefreshBin`, which the app packs
 /// in its place. The engine is RefreshCore's, as on GTK 3; this class only turns the bin's input
 /// into engine inputs and the engine's answers into the adjustment, the child's offset and the
 /// drawing.
@@ -13,7 +13,7 @@ import RefreshCore
 /// app may keep only `widget`. After the bin is disposed every call is a no-op.
 @MainActor
 public final class RefreshBin {
-    /// The widget the app packs: the `PtrRefresh4Bin` around its scrolled window.
+    /// The widget the app packs: the `Ptr4RefreshBin` around its scrolled window.
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// Runs when a refresh starts; answer with `endRefreshing(ok:)`.
     public var onRefresh: (() -> Void)?
@@ -41,9 +41,16 @@ public final class RefreshBin {
     /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
     private var deferredValue: Double?
     private var bin: OpaquePointer { OpaquePointer(widget) }
+    /// The GObject's last-updated as last mirrored (GObject/RefreshBinGObject.swift).
+    var gobjectMirror = GObjectMirror()
 
     /// Wraps `scrolledWindow` (a GtkScrolledWindow with no parent yet) in a new bin.
-    public init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+    public convenience init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+        self.init(bin: GObjectBin.adopting(scrolledWindow), scrolledWindow: scrolledWindow)
+    }
+
+    /// Over a bin whose child is `scrolledWindow` (GObject/RefreshBinGObject.swift); the bin owns it.
+    init(bin: UnsafeMutablePointer<GtkWidget>, scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
         self.scrolledWindow = scrolledWindow
         let sw = OpaquePointer(scrolledWindow)
         // HACK (docs/gtk4-notes.md#hack-notes, 2): the scrolled window's own touch gestures would
@@ -52,13 +59,13 @@ public final class RefreshBin {
         adjustment = gtk_scrolled_window_get_vadjustment(sw)
         // Held until teardown, so that its handlers are disconnected from a live object.
         g_object_ref(UnsafeMutableRawPointer(adjustment))
-        widget = ptr_refresh4_bin_new()
+        widget = bin
         engine = RefreshEngine(style: .jike, footerMode: .auto, viewportHeight: gtk_adjustment_get_page_size(adjustment),
                                rowsHeight: gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment),
                                now: Self.monotonic(), footerRoomOutsideHost: true)
-        ptr_refresh4_bin_set_child(bin, scrolledWindow)
         Ownership.attach(self, to: widget)
         installHooks()
+        applyGObjectProperties()
         handlers.append(SignalHandler(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
         handlers.append(SignalHandler(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
     }
@@ -92,14 +99,14 @@ public final class RefreshBin {
     // MARK: - Hooks from the bin
 
     private func installHooks() {
-        var hooks = PtrRefresh4BinHooks()
+        var hooks = Ptr4RefreshBinHooks()
         hooks.scroll = { data, dy, unit, source in
             RefreshBin.from(data)?.scrolled(dy: dy, unit: unit, source: source) == true ? 1 : 0
         }
         hooks.scroll_end = { data, isStop in RefreshBin.from(data)?.scrollEnded(isStop: isStop != 0) }
         hooks.press_down = { data in RefreshBin.from(data)?.pressDown() }
         hooks.press_moved = { data, offsetY, touch in
-            RefreshBin.from(data)?.pressMoved(offsetY: offsetY, touch: touch != 0) ?? PTR_REFRESH4_PRESS_WAIT
+            RefreshBin.from(data)?.pressMoved(offsetY: offsetY, touch: touch != 0) ?? PTR4_REFRESH_BIN_PRESS_WAIT
         }
         hooks.press_up = { data in RefreshBin.from(data)?.pressUp() }
         hooks.tick = { data, _ in RefreshBin.from(data)?.tick() }
@@ -115,7 +122,7 @@ public final class RefreshBin {
         }
         // The bin gives the box back (and this object tears down) when it is disposed.
         let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
-        ptr_refresh4_bin_set_hooks(bin, &hooks, box) { data in
+        ptr4_refresh_bin_set_hooks(bin, &hooks, box) { data in
             guard let data else { return }
             let box = Unmanaged<WeakBox>.fromOpaque(data).takeRetainedValue()
             MainActor.assumeIsolated { box.value?.tearDown() }
@@ -146,16 +153,16 @@ public final class RefreshBin {
         apply()
     }
 
-    private func pressMoved(offsetY: Double, touch: Bool) -> PtrRefresh4PressAnswer {
+    private func pressMoved(offsetY: Double, touch: Bool) -> Ptr4RefreshBinPressAnswer {
         // A mouse drag mid-list is the list's (text selection, drag and drop); GtkListView,
         // GtkListBox and GtkTextView all select with the mouse.
         let device: PressGesture.Device = touch ? .touch : .mouse(hostSelects: true)
         let decision = engine.pressMoved(offsetY: offsetY, device: device, at: now())
         apply()
         switch decision {
-        case .claim: return PTR_REFRESH4_PRESS_CLAIM
-        case .reject: return PTR_REFRESH4_PRESS_DENY
-        case .wait, .follow: return PTR_REFRESH4_PRESS_WAIT
+        case .claim: return PTR4_REFRESH_BIN_PRESS_CLAIM
+        case .reject: return PTR4_REFRESH_BIN_PRESS_DENY
+        case .wait, .follow: return PTR4_REFRESH_BIN_PRESS_WAIT
         }
     }
 
@@ -207,7 +214,7 @@ public final class RefreshBin {
         // the value is set on the next frame tick instead, before the next layout.
         if let value = answer.value {
             deferredValue = value
-            ptr_refresh4_bin_set_ticking(bin, 1)
+            ptr4_refresh_bin_set_ticking(bin, 1)
         }
         engine.resize(viewportHeight: gtk_adjustment_get_page_size(adjustment), at: now)
         if let rows = answer.rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
@@ -231,9 +238,9 @@ public final class RefreshBin {
         // The push and the footer's room past the adjustment's end move the child up.
         let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
         let childOffset = engine.displacement - position.footerShift
-        ptr_refresh4_bin_set_child_offset(bin, (childOffset * scale).rounded() / scale)
+        ptr4_refresh_bin_set_child_offset(bin, (childOffset * scale).rounded() / scale)
         if engine.decorationsAnimate { gtk_widget_queue_draw(widget) }
-        ptr_refresh4_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
+        ptr4_refresh_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
         for event in events {
             guard !isDestroyed else { return }
             switch event {
@@ -251,6 +258,8 @@ public final class RefreshBin {
             case .loadRequested: onLoadMore?()
             case .refreshQueued: break
             }
+            guard !isDestroyed else { return }
+            reportToGObject(event)
         }
     }
 
@@ -260,6 +269,28 @@ public final class RefreshBin {
                                progress: isHeader ? min(engine.pull / max(engine.heldHeight, 1), 1) : 1,
                                spinning: isHeader ? engine.header == .refreshing : engine.footer == .loading,
                                time: now())
+    }
+
+    // MARK: - For the GObject (GObject/RefreshBinGObject.swift)
+
+    /// Starts a load-more (or retries a failed one) as if the footer had come into view.
+    public func loadMore() {
+        guard !isDestroyed else { return }
+        _ = engine.loadMore(at: now())
+        apply()
+    }
+
+    /// When the last refresh succeeded, in `now()`'s time base, or nil.
+    var lastUpdated: Double? { engine.lastUpdated }
+
+    /// The GObject's header-style, footer-mode and last-updated (in `now()`'s time base).
+    func applySettings(style: HeaderStyle, footerMode: FooterMode, lastUpdated: Double?) {
+        guard !isDestroyed else { return }
+        let now = now()
+        if style != engine.style { engine.setStyle(style, at: now) }
+        if footerMode != engine.footerMode { engine.setFooterMode(footerMode, at: now) }
+        if lastUpdated != engine.lastUpdated { engine.setLastUpdated(lastUpdated) }
+        apply()
     }
 
     // MARK: - Lifetime
@@ -281,7 +312,7 @@ public final class RefreshBin {
     /// themselves, as `RefreshController.clock` on GTK 3.
     package var clock: (@MainActor () -> Double)?
 
-    private func now() -> Double { clock?() ?? Self.monotonic() }
+    func now() -> Double { clock?() ?? Self.monotonic() }
 
     private static func monotonic() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }
