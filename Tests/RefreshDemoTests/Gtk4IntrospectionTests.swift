@@ -127,12 +127,29 @@ struct Gtk4IntrospectionTests {
         #expect(run.output.contains("Ran 7 tests") && run.output.contains("\nOK"), "\(run.output)")
     }
 
+    /// Every signal and notification in its order, each handler's arguments and user data, wheel
+    /// notches through the bin's own controller (as bin_signals.c on GTK 3).
+    @Test func cSeesTheSignalsInTheirOrder() throws {
+        let flags = try Self.run("/usr/bin/pkg-config", ["--cflags", "--libs", "ptr4-refresh-1.0"])
+        try #require(flags.status == 0, "\(flags.output)")
+        let out = try ScriptHarness.makeTempDirectory("gi4-signals")
+        defer { ScriptHarness.removeTree(out) }
+        let arguments = ["-Wall", "-Wextra", "-Werror", "\(Self.introspection)/bin4_signals.c", "-o", "\(out)/bin4-signals"]
+            + flags.output.split(whereSeparator: \.isWhitespace).map(String.init)
+        let cc = try Self.run("/usr/bin/cc", arguments)
+        try #require(cc.status == 0, "cc failed:\n\(cc.output)")
+        let run = try Self.run("\(out)/bin4-signals", [])
+        #expect(run.status == 0 && run.output.contains("all checks passed"),
+                "bin4_signals.c:\n\(IntrospectionTests.failures(run.output))\n\(run.output)")
+        Self.expectNoWarnings(run.output, "bin4_signals.c")
+    }
+
     /// Every signal and notification in its order, each handler's arguments (as bin_signals.js on GTK 3).
     @Test func gjsSeesTheSignalsInTheirOrder() throws {
         let gjs = try Prerequisite.path(of: .program("gjs", package: "gjs"))
         let run = try Self.run(gjs, ["\(Self.introspection)/bin4_signals.js"])
-        let failures = run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.joined(separator: "\n")
-        #expect(run.status == 0 && run.output.contains("all checks passed"), "bin4_signals.js:\n\(failures)\n\(run.output)")
+        #expect(run.status == 0 && run.output.contains("all checks passed"),
+                "bin4_signals.js:\n\(IntrospectionTests.failures(run.output))\n\(run.output)")
         Self.expectNoWarnings(run.output, "bin4_signals.js")
     }
 }
