@@ -281,6 +281,23 @@ int main(void) {
     check(refreshes == 2 && loads == 2, "refresh and load-more emitted once per refresh and load (%d, %d)", refreshes,
           loads);
 
+    /* Replacing the child releases the Swift side of the old one: it holds a reference on the
+     * scrolled window's adjustment while it follows it, and gives it back when it goes (with the
+     * handlers it connected there). */
+    GtkWidget *other = g_object_ref_sink(gtk_scrolled_window_new());
+    GtkAdjustment *other_adjustment = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(other));
+    guint refs_alone = G_OBJECT(other_adjustment)->ref_count;
+    ptr4_refresh_bin_set_child(bin, other);
+    check(G_OBJECT(other_adjustment)->ref_count > refs_alone, "a new child: the bin follows its adjustment");
+    /* The old child's exhausted footer does not carry over. */
+    expect_events("replacing the child", "notify::footer-state footer-state-changed(idle) notify::child");
+    ptr4_refresh_bin_set_child(bin, NULL);
+    check(G_OBJECT(other_adjustment)->ref_count == refs_alone,
+          "no child: the bin let go of the old child's adjustment (%u references, %u alone)",
+          G_OBJECT(other_adjustment)->ref_count, refs_alone);
+    expect_events("removing the child", "notify::child");
+    g_object_unref(other);
+
     gtk_window_destroy(GTK_WINDOW(window));
     run_for(0.05);
     g_ptr_array_unref(events);
