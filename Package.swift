@@ -2,6 +2,14 @@
 import PackageDescription
 
 // The layout is described in docs/architecture.md; keep the two in sync.
+
+// libPtrRefresh4.so, the GTK 4 library beside libPtrRefresh.so (namespace Ptr4, docs/gobject-api.md):
+// Ptr4RefreshBin (CGtk4Shim) and its Swift behaviour (RefreshGtk4). Declared only when
+// scripts/build-gir.sh asks (PTR_GTK4_PRODUCTS=1): a product makes SwiftPM read GTK 4's pkg-config
+// flags, and warn about them, in every package that depends on this one (docs/install.md).
+let gtk4Products: [Product] = Context.environment["PTR_GTK4_PRODUCTS"] == "1"
+    ? [.library(name: "PtrRefresh4", type: .dynamic, targets: ["CGtk4Shim", "RefreshGtk4"])]
+    : []
 let package = Package(
     name: "gtk-pull-to-refresh",
     products: [
@@ -20,7 +28,7 @@ let package = Package(
         // refresh-bench-gtk4 is no product (`swift build --product refresh-bench-gtk4` still builds
         // it here): a package that depends on this one then never reads GTK 4's pkg-config flags,
         // and prints no warning about them (docs/install.md).
-    ],
+    ] + gtk4Products,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),

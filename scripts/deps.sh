@@ -10,9 +10,10 @@ set -euo pipefail
 want=(libgtk-3-dev libgtk-4-dev pkg-config gettext fonts-dejavu-core)
 case "${1:-build}" in
   build) ;;
-  gi) want+=(gobject-introspection libgirepository1.0-dev gir1.2-gtk-3.0) ;;
+  gi) want+=(gobject-introspection libgirepository1.0-dev gir1.2-gtk-3.0 gir1.2-gtk-4.0) ;;
   test) want+=(xvfb xdotool xauth dbus-x11 at-spi2-core python3-pyatspi gir1.2-atspi-2.0 desktop-file-utils appstream
-               gobject-introspection libgirepository1.0-dev gir1.2-gtk-3.0 python3-gi gjs
+               gobject-introspection libgirepository1.0-dev gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-gi gjs
+               libadwaita-1-dev gir1.2-adw-1
                mutter pipewire wireplumber libglib2.0-bin) ;;
   *) echo "usage: scripts/deps.sh build|gi|test" >&2; exit 2 ;;
 esac

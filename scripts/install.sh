@@ -16,8 +16,10 @@
 # PREFIX/share/locale/<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo, where
 # <id> = io.github.gtk_pull_to_refresh.Demo, PREFIX/lib/libPtrRefresh.so,
 # PREFIX/include/ptr-refresh-1.0/ptr-refresh.h, PREFIX/lib/pkgconfig/ptr-refresh-1.0.pc,
-# PREFIX/lib/girepository-1.0/Ptr-1.0.typelib and PREFIX/share/gir-1.0/Ptr-1.0.gir
-# (docs/gobject-api.md), and writes the list of what it installed (and the
+# PREFIX/lib/girepository-1.0/Ptr-1.0.typelib and PREFIX/share/gir-1.0/Ptr-1.0.gir, and beside
+# them the GTK 4 library: PREFIX/lib/libPtrRefresh4.so, PREFIX/include/ptr4-refresh-1.0/ptr4-refresh.h,
+# PREFIX/lib/pkgconfig/ptr4-refresh-1.0.pc, PREFIX/lib/girepository-1.0/Ptr4-1.0.typelib and
+# PREFIX/share/gir-1.0/Ptr4-1.0.gir (docs/gobject-api.md), and writes the list of what it installed (and the
 # directories it created) to PREFIX/share/gtk-pull-to-refresh/install-manifest.txt, which
 # scripts/uninstall.sh [PREFIX] reads to remove exactly that. Installing again first removes
 # the previous installation; a failed install removes what it had installed.
@@ -83,11 +85,14 @@ if [ -z "$gi_dir" ]; then
   gi_dir="$work/gi"
   "$root/scripts/build-gir.sh" "$gi_dir"
 fi
-for f in libPtrRefresh.so ptr-refresh.h Ptr-1.0.gir Ptr-1.0.typelib ptr-refresh-1.0.pc.in; do
+for f in libPtrRefresh.so ptr-refresh.h Ptr-1.0.gir Ptr-1.0.typelib ptr-refresh-1.0.pc.in \
+         libPtrRefresh4.so ptr4-refresh.h Ptr4-1.0.gir Ptr4-1.0.typelib ptr4-refresh-1.0.pc.in; do
   [ -f "$gi_dir/$f" ] || { echo "install.sh: $gi_dir/$f is missing (run scripts/build-gir.sh)" >&2; exit 1; }
 done
 # pkg-config's prefix line is the PREFIX (not DESTDIR: the files are used from PREFIX).
-sed "s|@PREFIX@|$prefix|" "$gi_dir/ptr-refresh-1.0.pc.in" > "$work/ptr-refresh-1.0.pc"
+for pc in ptr-refresh-1.0 ptr4-refresh-1.0; do
+  sed "s|@PREFIX@|$prefix|" "$gi_dir/$pc.pc.in" > "$work/$pc.pc"
+done
 
 # 3. The desktop entry: Exec=refresh-demo relies on PATH, which has /usr/bin and /usr/local/bin;
 #    elsewhere name the binary by its absolute path (when it needs no quoting).
@@ -157,6 +162,11 @@ put 0644 "$gi_dir/ptr-refresh.h" "$prefix/include/ptr-refresh-1.0/ptr-refresh.h"
 put 0644 "$work/ptr-refresh-1.0.pc" "$prefix/lib/pkgconfig/ptr-refresh-1.0.pc"
 put 0644 "$gi_dir/Ptr-1.0.typelib" "$prefix/lib/girepository-1.0/Ptr-1.0.typelib"
 put 0644 "$gi_dir/Ptr-1.0.gir" "$prefix/share/gir-1.0/Ptr-1.0.gir"
+put 0755 "$gi_dir/libPtrRefresh4.so" "$prefix/lib/libPtrRefresh4.so"
+put 0644 "$gi_dir/ptr4-refresh.h" "$prefix/include/ptr4-refresh-1.0/ptr4-refresh.h"
+put 0644 "$work/ptr4-refresh-1.0.pc" "$prefix/lib/pkgconfig/ptr4-refresh-1.0.pc"
+put 0644 "$gi_dir/Ptr4-1.0.typelib" "$prefix/lib/girepository-1.0/Ptr4-1.0.typelib"
+put 0644 "$gi_dir/Ptr4-1.0.gir" "$prefix/share/gir-1.0/Ptr4-1.0.gir"
 for mo in "$work"/locale/*/LC_MESSAGES/"$domain.mo"; do
   [ -f "$mo" ] || continue
   lang="$(basename "$(dirname "$(dirname "$mo")")")"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Removes what scripts/install.sh installed (the demo and the library), using its manifest.
+# Removes what scripts/install.sh installed (the demo and the GTK 3 and GTK 4 libraries), using
+# its manifest.
 #
 #   scripts/uninstall.sh [PREFIX]     default /usr/local; honours DESTDIR like install.sh
 #

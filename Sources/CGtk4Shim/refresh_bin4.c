@@ -1,15 +1,23 @@
 #include <string.h>
 #include "CGtk4Shim.h"
+#include "refresh_bin4_swift.h"
 
-// PtrRefresh4Bin: see CGtk4Shim.h and docs/gtk4-notes.md. Behaviour is decided in Swift; this
-// file is GTK 4 mechanics only: layout, the transform, the snapshot, the controllers and their
-// phases, claiming or denying a sequence, the tick callback, and lifetime.
-
-struct _PtrRefresh4Bin {
+/*
+ * Ptr4RefreshBin: see CGtk4Shim.h and docs/gtk4-notes.md. Behaviour is decided in Swift; this
+ * file is GTK 4 mechanics only: layout, the transform, the snapshot, the controllers and their
+ * phases, claiming or denying a sequence, the tick callback, and lifetime.
+ *
+ * It is also the public GObject (ptr4-refresh.h, docs/gobject-api.md), parallel to the GTK 3
+ * PtrRefreshBin: properties, signals and methods live here, the behaviour in the Swift RefreshBin
+ * that setting a GtkScrolledWindow as the child creates (refresh_bin4_swift.h). The properties
+ * are kept here, not in Swift, because GtkBuilder and g_object_new set them before the child
+ * (and so the Swift side) exists.
+ */
+struct _Ptr4RefreshBin {
     GtkWidget parent_instance;
     GtkWidget *child;
     double offset;
-    PtrRefresh4BinHooks hooks;
+    Ptr4RefreshBinHooks hooks;
     gpointer hooks_data;
     GDestroyNotify hooks_notify;
     guint tick_id;
@@ -17,11 +25,85 @@ struct _PtrRefresh4Bin {
     GtkGesture *drag;
     gboolean drag_touch;
     int last_width, last_height;
+    /* The GObject state. */
+    Ptr4HeaderStyle header_style;
+    Ptr4FooterMode footer_mode;
+    Ptr4HeaderState header_state;
+    Ptr4FooterState footer_state;
+    GDateTime *last_updated;
+    gboolean adopting; /* the Swift API is creating its own Swift side */
+    gboolean attached; /* a Swift side was created for the child */
 };
 
-G_DEFINE_FINAL_TYPE(PtrRefresh4Bin, ptr_refresh4_bin, GTK_TYPE_WIDGET)
+enum {
+    PROP_0,
+    PROP_CHILD,
+    PROP_HEADER_STYLE,
+    PROP_FOOTER_MODE,
+    PROP_REFRESHING,
+    PROP_LOADING,
+    PROP_HEADER_STATE,
+    PROP_FOOTER_STATE,
+    PROP_LAST_UPDATED,
+    N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
 
-static void clear_hooks(PtrRefresh4Bin *self) {
+enum { SIGNAL_REFRESH, SIGNAL_LOAD_MORE, SIGNAL_HEADER_STATE_CHANGED, SIGNAL_FOOTER_STATE_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static GtkBuildableIface *parent_buildable_iface;
+
+/* `<child>` in a .ui file sets the child, as with AdwBin. */
+static void ptr4_refresh_bin_buildable_add_child(GtkBuildable *buildable, GtkBuilder *builder, GObject *child,
+                                                 const char *type) {
+    if (GTK_IS_WIDGET(child))
+        ptr4_refresh_bin_set_child(PTR4_REFRESH_BIN(buildable), GTK_WIDGET(child));
+    else
+        parent_buildable_iface->add_child(buildable, builder, child, type);
+}
+
+static void ptr4_refresh_bin_buildable_init(GtkBuildableIface *iface) {
+    parent_buildable_iface = g_type_interface_peek_parent(iface);
+    iface->add_child = ptr4_refresh_bin_buildable_add_child;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(Ptr4RefreshBin, ptr4_refresh_bin, GTK_TYPE_WIDGET,
+                              G_IMPLEMENT_INTERFACE(GTK_TYPE_BUILDABLE, ptr4_refresh_bin_buildable_init))
+
+/* Enum types, registered by hand (a few values each; glib-mkenums would add a build step). */
+#define PTR4_DEFINE_ENUM(func, name, ...)                                                            \
+    GType func(void) {                                                                                \
+        static gsize type = 0;                                                                        \
+        static const GEnumValue values[] = {__VA_ARGS__, {0, NULL, NULL}};                            \
+        if (g_once_init_enter(&type))                                                                 \
+            g_once_init_leave(&type, g_enum_register_static(g_intern_static_string(name), values));  \
+        return type;                                                                                  \
+    }
+
+PTR4_DEFINE_ENUM(ptr4_header_style_get_type, "Ptr4HeaderStyle",
+                 {PTR4_HEADER_STYLE_JIKE, "PTR4_HEADER_STYLE_JIKE", "jike"},
+                 {PTR4_HEADER_STYLE_CLASSIC, "PTR4_HEADER_STYLE_CLASSIC", "classic"},
+                 {PTR4_HEADER_STYLE_PLAIN, "PTR4_HEADER_STYLE_PLAIN", "plain"})
+PTR4_DEFINE_ENUM(ptr4_footer_mode_get_type, "Ptr4FooterMode",
+                 {PTR4_FOOTER_MODE_AUTO, "PTR4_FOOTER_MODE_AUTO", "auto"},
+                 {PTR4_FOOTER_MODE_PULL, "PTR4_FOOTER_MODE_PULL", "pull"},
+                 {PTR4_FOOTER_MODE_NONE, "PTR4_FOOTER_MODE_NONE", "none"})
+PTR4_DEFINE_ENUM(ptr4_header_state_get_type, "Ptr4HeaderState",
+                 {PTR4_HEADER_STATE_IDLE, "PTR4_HEADER_STATE_IDLE", "idle"},
+                 {PTR4_HEADER_STATE_PULLING, "PTR4_HEADER_STATE_PULLING", "pulling"},
+                 {PTR4_HEADER_STATE_ARMED, "PTR4_HEADER_STATE_ARMED", "armed"},
+                 {PTR4_HEADER_STATE_REFRESHING, "PTR4_HEADER_STATE_REFRESHING", "refreshing"},
+                 {PTR4_HEADER_STATE_FINISHING, "PTR4_HEADER_STATE_FINISHING", "finishing"},
+                 {PTR4_HEADER_STATE_FAILED, "PTR4_HEADER_STATE_FAILED", "failed"})
+PTR4_DEFINE_ENUM(ptr4_footer_state_get_type, "Ptr4FooterState",
+                 {PTR4_FOOTER_STATE_IDLE, "PTR4_FOOTER_STATE_IDLE", "idle"},
+                 {PTR4_FOOTER_STATE_ARMED, "PTR4_FOOTER_STATE_ARMED", "armed"},
+                 {PTR4_FOOTER_STATE_LOADING, "PTR4_FOOTER_STATE_LOADING", "loading"},
+                 {PTR4_FOOTER_STATE_NO_MORE_DATA, "PTR4_FOOTER_STATE_NO_MORE_DATA", "no-more-data"},
+                 {PTR4_FOOTER_STATE_FAILED, "PTR4_FOOTER_STATE_FAILED", "failed"})
+
+static void clear_hooks(Ptr4RefreshBin *self) {
     GDestroyNotify notify = self->hooks_notify;
     gpointer data = self->hooks_data;
     memset(&self->hooks, 0, sizeof self->hooks);
@@ -33,7 +115,7 @@ static void clear_hooks(PtrRefresh4Bin *self) {
 // HACK (docs/gtk4-notes.md#capture-on-the-bin-comes-first): a capture-phase scroll controller on
 // the bin sees every scroll before the GtkScrolledWindow, which would otherwise swallow a push
 // past its top into invisible overshoot. Returning TRUE stops the event there.
-static gboolean on_scroll(GtkEventControllerScroll *controller, double dx, double dy, PtrRefresh4Bin *self) {
+static gboolean on_scroll(GtkEventControllerScroll *controller, double dx, double dy, Ptr4RefreshBin *self) {
     (void)dx;
     if (!self->hooks.scroll) return FALSE;
     GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
@@ -46,7 +128,7 @@ static gboolean on_scroll(GtkEventControllerScroll *controller, double dx, doubl
 // HACK (docs/gtk4-notes.md#how-touchpad-scroll-arrives): a scroll-stop has no `scroll` signal of
 // its own; it is read here, as the current event of `scroll-end`, and still reaches the scrolled
 // window (GtkEventControllerScroll forces it to propagate).
-static void on_scroll_end(GtkEventControllerScroll *controller, PtrRefresh4Bin *self) {
+static void on_scroll_end(GtkEventControllerScroll *controller, Ptr4RefreshBin *self) {
     if (!self->hooks.scroll_end) return;
     GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
     gboolean is_stop = event && ((gdk_event_get_event_type(event) == GDK_SCROLL && gdk_scroll_event_is_stop(event))
@@ -54,7 +136,7 @@ static void on_scroll_end(GtkEventControllerScroll *controller, PtrRefresh4Bin *
     self->hooks.scroll_end(self->hooks_data, is_stop);
 }
 
-static void on_drag_begin(GtkGestureDrag *gesture, double x, double y, PtrRefresh4Bin *self) {
+static void on_drag_begin(GtkGestureDrag *gesture, double x, double y, Ptr4RefreshBin *self) {
     // A press on the scrolled window's scrollbar is the scrollbar's (libadwaita does the same
     // pick in its swipe tracker).
     GtkWidget *picked = gtk_widget_pick(GTK_WIDGET(self), x, y, GTK_PICK_DEFAULT);
@@ -67,38 +149,45 @@ static void on_drag_begin(GtkGestureDrag *gesture, double x, double y, PtrRefres
     if (self->hooks.press_down) self->hooks.press_down(self->hooks_data);
 }
 
-static void on_drag_update(GtkGestureDrag *gesture, double dx, double dy, PtrRefresh4Bin *self) {
+static void on_drag_update(GtkGestureDrag *gesture, double dx, double dy, Ptr4RefreshBin *self) {
     (void)dx;
     if (!self->hooks.press_moved) return;
     switch (self->hooks.press_moved(self->hooks_data, dy, self->drag_touch)) {
-    case PTR_REFRESH4_PRESS_CLAIM:
+    case PTR4_REFRESH_BIN_PRESS_CLAIM:
         gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_CLAIMED);
         break;
-    case PTR_REFRESH4_PRESS_DENY:
+    case PTR4_REFRESH_BIN_PRESS_DENY:
         gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_DENIED);
         break;
-    case PTR_REFRESH4_PRESS_WAIT:
+    case PTR4_REFRESH_BIN_PRESS_WAIT:
         break;
     }
 }
 
-static void on_drag_end(GtkGestureDrag *gesture, double dx, double dy, PtrRefresh4Bin *self) {
+static void on_drag_end(GtkGestureDrag *gesture, double dx, double dy, Ptr4RefreshBin *self) {
     (void)gesture; (void)dx; (void)dy;
     if (self->hooks.press_up) self->hooks.press_up(self->hooks_data);
 }
 
-static void on_drag_cancel(GtkGesture *gesture, GdkEventSequence *sequence, PtrRefresh4Bin *self) {
+static void on_drag_cancel(GtkGesture *gesture, GdkEventSequence *sequence, Ptr4RefreshBin *self) {
     (void)gesture; (void)sequence;
     if (self->hooks.press_up) self->hooks.press_up(self->hooks_data);
 }
 
 static gboolean on_refresh_key(GtkWidget *widget, GVariant *args, gpointer data) {
     (void)args; (void)data;
-    PtrRefresh4Bin *self = PTR_REFRESH4_BIN(widget);
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     return self->hooks.refresh_key ? self->hooks.refresh_key(self->hooks_data) : FALSE;
 }
 
-static void ptr_refresh4_bin_init(PtrRefresh4Bin *self) {
+/* The Swift side goes: its hooks first (their destroy-notify tears it down, with every handler it
+ * connected), then the bin's hold on it. */
+static void release_swift(Ptr4RefreshBin *self) {
+    clear_hooks(self);
+    ptr4_refresh_bin_swift_detach(self);
+}
+
+static void ptr4_refresh_bin_init(Ptr4RefreshBin *self) {
     GtkWidget *widget = GTK_WIDGET(self);
     // The moved child is clipped to the bin (docs/gtk4-notes.md#2-moving-the-child-with-a-transform).
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN);
@@ -130,8 +219,8 @@ static void ptr_refresh4_bin_init(PtrRefresh4Bin *self) {
     gtk_widget_add_controller(widget, keys);
 }
 
-static void ptr_refresh4_bin_dispose(GObject *object) {
-    PtrRefresh4Bin *self = PTR_REFRESH4_BIN(object);
+static void ptr4_refresh_bin_dispose(GObject *object) {
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(object);
     if (self->tick_id) {
         gtk_widget_remove_tick_callback(GTK_WIDGET(self), self->tick_id);
         self->tick_id = 0;
@@ -145,14 +234,45 @@ static void ptr_refresh4_bin_dispose(GObject *object) {
         g_signal_handlers_disconnect_by_data(self->drag, self);
         self->drag = NULL;
     }
-    clear_hooks(self);
+    release_swift(self);
     g_clear_pointer(&self->child, gtk_widget_unparent);
-    G_OBJECT_CLASS(ptr_refresh4_bin_parent_class)->dispose(object);
+    G_OBJECT_CLASS(ptr4_refresh_bin_parent_class)->dispose(object);
 }
 
-static void ptr_refresh4_bin_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+static void ptr4_refresh_bin_finalize(GObject *object) {
+    g_clear_pointer(&PTR4_REFRESH_BIN(object)->last_updated, g_date_time_unref);
+    G_OBJECT_CLASS(ptr4_refresh_bin_parent_class)->finalize(object);
+}
+
+static void ptr4_refresh_bin_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(object);
+    switch (id) {
+    case PROP_CHILD: g_value_set_object(value, self->child); break;
+    case PROP_HEADER_STYLE: g_value_set_enum(value, self->header_style); break;
+    case PROP_FOOTER_MODE: g_value_set_enum(value, self->footer_mode); break;
+    case PROP_REFRESHING: g_value_set_boolean(value, ptr4_refresh_bin_get_refreshing(self)); break;
+    case PROP_LOADING: g_value_set_boolean(value, ptr4_refresh_bin_get_loading(self)); break;
+    case PROP_HEADER_STATE: g_value_set_enum(value, self->header_state); break;
+    case PROP_FOOTER_STATE: g_value_set_enum(value, self->footer_state); break;
+    case PROP_LAST_UPDATED: g_value_set_boxed(value, self->last_updated); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void ptr4_refresh_bin_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(object);
+    switch (id) {
+    case PROP_CHILD: ptr4_refresh_bin_set_child(self, g_value_get_object(value)); break;
+    case PROP_HEADER_STYLE: ptr4_refresh_bin_set_header_style(self, g_value_get_enum(value)); break;
+    case PROP_FOOTER_MODE: ptr4_refresh_bin_set_footer_mode(self, g_value_get_enum(value)); break;
+    case PROP_LAST_UPDATED: ptr4_refresh_bin_set_last_updated(self, g_value_get_boxed(value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void ptr4_refresh_bin_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                                      int *natural, int *minimum_baseline, int *natural_baseline) {
-    PtrRefresh4Bin *self = PTR_REFRESH4_BIN(widget);
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     if (self->child && gtk_widget_should_layout(self->child)) {
         gtk_widget_measure(self->child, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
     }
@@ -160,8 +280,8 @@ static void ptr_refresh4_bin_measure(GtkWidget *widget, GtkOrientation orientati
 
 // The child keeps its size and only its transform changes: GTK 4.8 then skips the child's
 // size_allocate (docs/gtk4-notes.md#2-moving-the-child-with-a-transform).
-static void ptr_refresh4_bin_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
-    PtrRefresh4Bin *self = PTR_REFRESH4_BIN(widget);
+static void ptr4_refresh_bin_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     if (self->child && gtk_widget_should_layout(self->child)) {
         GskTransform *transform = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(0, (float)self->offset));
         gtk_widget_allocate(self->child, width, height, baseline, transform);
@@ -173,8 +293,8 @@ static void ptr_refresh4_bin_size_allocate(GtkWidget *widget, int width, int hei
     }
 }
 
-static void ptr_refresh4_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
-    PtrRefresh4Bin *self = PTR_REFRESH4_BIN(widget);
+static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
     double offset = self->offset;
     if (offset != 0 && self->hooks.draw) {
@@ -191,51 +311,440 @@ static void ptr_refresh4_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
     if (self->child) gtk_widget_snapshot_child(widget, self->child, snapshot);
 }
 
-static void ptr_refresh4_bin_class_init(PtrRefresh4BinClass *klass) {
+static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
-    object_class->dispose = ptr_refresh4_bin_dispose;
-    widget_class->measure = ptr_refresh4_bin_measure;
-    widget_class->size_allocate = ptr_refresh4_bin_size_allocate;
-    widget_class->snapshot = ptr_refresh4_bin_snapshot;
+    object_class->dispose = ptr4_refresh_bin_dispose;
+    object_class->finalize = ptr4_refresh_bin_finalize;
+    object_class->get_property = ptr4_refresh_bin_get_property;
+    object_class->set_property = ptr4_refresh_bin_set_property;
+    widget_class->measure = ptr4_refresh_bin_measure;
+    widget_class->size_allocate = ptr4_refresh_bin_size_allocate;
+    widget_class->snapshot = ptr4_refresh_bin_snapshot;
     gtk_widget_class_set_css_name(widget_class, "ptr-refresh-bin");
+
+    const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+    /**
+     * Ptr4RefreshBin:child:
+     *
+     * The child: a #GtkScrolledWindow gets pull-to-refresh and load-more; any other widget is
+     * shown as it is, with a warning.
+     */
+    properties[PROP_CHILD] = g_param_spec_object("child", "Child", "The child widget", GTK_TYPE_WIDGET, rw);
+    /**
+     * Ptr4RefreshBin:header-style:
+     *
+     * The header's look; settable at any time (a held header keeps its place).
+     */
+    properties[PROP_HEADER_STYLE] = g_param_spec_enum("header-style", "Header style", "The header's look",
+                                                      PTR4_TYPE_HEADER_STYLE, PTR4_HEADER_STYLE_JIKE, rw);
+    /**
+     * Ptr4RefreshBin:footer-mode:
+     *
+     * How load-more is triggered.
+     */
+    properties[PROP_FOOTER_MODE] = g_param_spec_enum("footer-mode", "Footer mode", "How load-more is triggered",
+                                                     PTR4_TYPE_FOOTER_MODE, PTR4_FOOTER_MODE_AUTO, rw);
+    /**
+     * Ptr4RefreshBin:refreshing:
+     *
+     * %TRUE while the header is held open for a refresh, from just before #Ptr4RefreshBin::refresh
+     * until ptr4_refresh_bin_end_refreshing().
+     */
+    properties[PROP_REFRESHING] = g_param_spec_boolean("refreshing", "Refreshing", "A refresh is running",
+                                                       FALSE, ro);
+    /**
+     * Ptr4RefreshBin:loading:
+     *
+     * %TRUE while a load-more runs, from just before #Ptr4RefreshBin::load-more until
+     * ptr4_refresh_bin_end_loading().
+     */
+    properties[PROP_LOADING] = g_param_spec_boolean("loading", "Loading", "A load-more is running", FALSE, ro);
+    /**
+     * Ptr4RefreshBin:header-state:
+     *
+     * The header's state (also reported by #Ptr4RefreshBin::header-state-changed).
+     */
+    properties[PROP_HEADER_STATE] = g_param_spec_enum("header-state", "Header state", "The header's state",
+                                                      PTR4_TYPE_HEADER_STATE, PTR4_HEADER_STATE_IDLE, ro);
+    /**
+     * Ptr4RefreshBin:footer-state:
+     *
+     * The footer's state (also reported by #Ptr4RefreshBin::footer-state-changed).
+     */
+    properties[PROP_FOOTER_STATE] = g_param_spec_enum("footer-state", "Footer state", "The footer's state",
+                                                      PTR4_TYPE_FOOTER_STATE, PTR4_FOOTER_STATE_IDLE, ro);
+    /**
+     * Ptr4RefreshBin:last-updated:
+     *
+     * When the last successful refresh ended (wall-clock time); %NULL until then. An app may
+     * restore it from a previous run.
+     */
+    properties[PROP_LAST_UPDATED] = g_param_spec_boxed("last-updated", "Last updated",
+                                                       "When the last successful refresh ended",
+                                                       G_TYPE_DATE_TIME, rw);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+
+    /**
+     * Ptr4RefreshBin::refresh:
+     * @bin: the bin
+     *
+     * Emitted once per refresh, when the header has settled open. Fetch, update the model, then
+     * call ptr4_refresh_bin_end_refreshing() (from the handler or later).
+     */
+    signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                           NULL, G_TYPE_NONE, 0);
+    /**
+     * Ptr4RefreshBin::load-more:
+     * @bin: the bin
+     *
+     * Emitted once per load-more. Append rows, then call ptr4_refresh_bin_end_loading().
+     */
+    signals[SIGNAL_LOAD_MORE] = g_signal_new("load-more", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                             NULL, NULL, G_TYPE_NONE, 0);
+    /**
+     * Ptr4RefreshBin::header-state-changed:
+     * @bin: the bin
+     * @state: the new state
+     *
+     * Every change of the header's state.
+     */
+    signals[SIGNAL_HEADER_STATE_CHANGED] = g_signal_new("header-state-changed", G_TYPE_FROM_CLASS(klass),
+                                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                                        PTR4_TYPE_HEADER_STATE);
+    /**
+     * Ptr4RefreshBin::footer-state-changed:
+     * @bin: the bin
+     * @state: the new state
+     *
+     * Every change of the footer's state.
+     */
+    signals[SIGNAL_FOOTER_STATE_CHANGED] = g_signal_new("footer-state-changed", G_TYPE_FROM_CLASS(klass),
+                                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                                        PTR4_TYPE_FOOTER_STATE);
 }
 
-GtkWidget *ptr_refresh4_bin_new(void) { return g_object_new(PTR_REFRESH4_TYPE_BIN, NULL); }
+/**
+ * ptr4_refresh_bin_new:
+ *
+ * Creates a bin. Set a #GtkScrolledWindow as its child (ptr4_refresh_bin_set_child()) to give
+ * that window pull-to-refresh and load-more.
+ *
+ * Returns: a new #Ptr4RefreshBin
+ */
+GtkWidget *ptr4_refresh_bin_new(void) { return g_object_new(PTR4_TYPE_REFRESH_BIN, NULL); }
 
-void ptr_refresh4_bin_set_child(PtrRefresh4Bin *self, GtkWidget *child) {
-    g_return_if_fail(PTR_REFRESH4_IS_BIN(self));
+/**
+ * ptr4_refresh_bin_set_child:
+ * @bin: a #Ptr4RefreshBin
+ * @child: (nullable): the child, a #GtkScrolledWindow with no parent
+ *
+ * Sets #Ptr4RefreshBin:child. The previous child, and the refresh state that went with it, go.
+ */
+void ptr4_refresh_bin_set_child(Ptr4RefreshBin *bin, GtkWidget *child) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
     g_return_if_fail(child == NULL || GTK_IS_WIDGET(child));
-    if (self->child == child) return;
+    if (bin->child == child) return;
     if (child) g_return_if_fail(gtk_widget_get_parent(child) == NULL);
-    g_clear_pointer(&self->child, gtk_widget_unparent);
-    if (child) {
-        self->child = child;
-        gtk_widget_set_parent(child, GTK_WIDGET(self));
+    if (bin->child) {
+        // The Swift side goes before its scrolled window, so nothing it connected outlives it.
+        release_swift(bin);
+        ptr4_refresh_bin_set_ticking(bin, FALSE);
+        bin->offset = 0;
+        ptr4_refresh_bin_report_header_state(bin, PTR4_HEADER_STATE_IDLE);
+        ptr4_refresh_bin_report_footer_state(bin, PTR4_FOOTER_STATE_IDLE);
+        g_clear_pointer(&bin->child, gtk_widget_unparent);
     }
+    if (child) {
+        bin->child = child;
+        gtk_widget_set_parent(child, GTK_WIDGET(bin));
+        // The Swift side comes with the child: from C, Python, JavaScript or GtkBuilder alike.
+        if (!bin->adopting) {
+            if (GTK_IS_SCROLLED_WINDOW(child))
+                ptr4_refresh_bin_swift_attach(bin, child);
+            else
+                g_warning("Ptr4RefreshBin: the child must be a GtkScrolledWindow, not a %s",
+                          G_OBJECT_TYPE_NAME(child));
+        }
+    }
+    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_CHILD]);
 }
 
-GtkWidget *ptr_refresh4_bin_get_child(PtrRefresh4Bin *self) {
-    g_return_val_if_fail(PTR_REFRESH4_IS_BIN(self), NULL);
-    return self->child;
+/**
+ * ptr4_refresh_bin_get_child:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Returns: (transfer none) (nullable): the child
+ */
+GtkWidget *ptr4_refresh_bin_get_child(Ptr4RefreshBin *bin) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), NULL);
+    return bin->child;
 }
 
-void ptr_refresh4_bin_set_child_offset(PtrRefresh4Bin *self, double offset) {
-    g_return_if_fail(PTR_REFRESH4_IS_BIN(self));
+/**
+ * ptr4_refresh_bin_begin_refreshing:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Reveals the header and refreshes, as if the user had pulled: #Ptr4RefreshBin::refresh follows
+ * once the header is open. While a load runs the refresh is queued. Does nothing while
+ * refreshing, or without a child.
+ */
+void ptr4_refresh_bin_begin_refreshing(Ptr4RefreshBin *bin) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
+    ptr4_refresh_bin_swift_begin_refreshing(bin);
+}
+
+/**
+ * ptr4_refresh_bin_end_refreshing:
+ * @bin: a #Ptr4RefreshBin
+ * @ok: %FALSE if the refresh failed (the header shows an error mark)
+ * @inserted_at_top: how many rows the app prepended (they appear above the rows on screen,
+ *   which stay put)
+ *
+ * Ends the refresh; the header collapses. Does nothing unless refreshing.
+ */
+void ptr4_refresh_bin_end_refreshing(Ptr4RefreshBin *bin, gboolean ok, gint inserted_at_top) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
+    ptr4_refresh_bin_swift_end_refreshing(bin, ok, inserted_at_top);
+}
+
+/**
+ * ptr4_refresh_bin_end_loading:
+ * @bin: a #Ptr4RefreshBin
+ * @added: how many rows the app appended
+ * @exhausted: %TRUE if there is nothing more to load (until the next refresh)
+ * @ok: %FALSE if the load failed (ptr4_refresh_bin_load_more() retries)
+ *
+ * Ends the load-more. Does nothing unless loading.
+ */
+void ptr4_refresh_bin_end_loading(Ptr4RefreshBin *bin, gint added, gboolean exhausted, gboolean ok) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
+    ptr4_refresh_bin_swift_end_loading(bin, added, exhausted, ok);
+}
+
+/**
+ * ptr4_refresh_bin_load_more:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Starts a load-more (or retries a failed one) as if the footer had come into view.
+ */
+void ptr4_refresh_bin_load_more(Ptr4RefreshBin *bin) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
+    ptr4_refresh_bin_swift_load_more(bin);
+}
+
+/**
+ * ptr4_refresh_bin_get_header_style:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Returns: the header's look
+ */
+Ptr4HeaderStyle ptr4_refresh_bin_get_header_style(Ptr4RefreshBin *bin) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), PTR4_HEADER_STYLE_JIKE);
+    return bin->header_style;
+}
+
+/**
+ * ptr4_refresh_bin_set_header_style:
+ * @bin: a #Ptr4RefreshBin
+ * @style: the header's look
+ *
+ * Sets #Ptr4RefreshBin:header-style.
+ */
+void ptr4_refresh_bin_set_header_style(Ptr4RefreshBin *bin, Ptr4HeaderStyle style) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
+    if (bin->header_style == style) return;
+    bin->header_style = style;
+    ptr4_refresh_bin_swift_apply(bin);
+    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_HEADER_STYLE]);
+}
+
+/**
+ * ptr4_refresh_bin_get_footer_mode:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Returns: how load-more is triggered
+ */
+Ptr4FooterMode ptr4_refresh_bin_get_footer_mode(Ptr4RefreshBin *bin) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), PTR4_FOOTER_MODE_AUTO);
+    return bin->footer_mode;
+}
+
+/**
+ * ptr4_refresh_bin_set_footer_mode:
+ * @bin: a #Ptr4RefreshBin
+ * @mode: how load-more is triggered
+ *
+ * Sets #Ptr4RefreshBin:footer-mode.
+ */
+void ptr4_refresh_bin_set_footer_mode(Ptr4RefreshBin *bin, Ptr4FooterMode mode) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
+    if (bin->footer_mode == mode) return;
+    bin->footer_mode = mode;
+    ptr4_refresh_bin_swift_apply(bin);
+    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_FOOTER_MODE]);
+}
+
+/**
+ * ptr4_refresh_bin_get_refreshing:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Returns: %TRUE while a refresh runs (#Ptr4RefreshBin:refreshing)
+ */
+gboolean ptr4_refresh_bin_get_refreshing(Ptr4RefreshBin *bin) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), FALSE);
+    return bin->header_state == PTR4_HEADER_STATE_REFRESHING;
+}
+
+/**
+ * ptr4_refresh_bin_get_loading:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Returns: %TRUE while a load-more runs (#Ptr4RefreshBin:loading)
+ */
+gboolean ptr4_refresh_bin_get_loading(Ptr4RefreshBin *bin) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), FALSE);
+    return bin->footer_state == PTR4_FOOTER_STATE_LOADING;
+}
+
+/**
+ * ptr4_refresh_bin_get_header_state:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Returns: the header's state
+ */
+Ptr4HeaderState ptr4_refresh_bin_get_header_state(Ptr4RefreshBin *bin) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), PTR4_HEADER_STATE_IDLE);
+    return bin->header_state;
+}
+
+/**
+ * ptr4_refresh_bin_get_footer_state:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Returns: the footer's state
+ */
+Ptr4FooterState ptr4_refresh_bin_get_footer_state(Ptr4RefreshBin *bin) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), PTR4_FOOTER_STATE_IDLE);
+    return bin->footer_state;
+}
+
+/**
+ * ptr4_refresh_bin_get_last_updated:
+ * @bin: a #Ptr4RefreshBin
+ *
+ * Returns: (transfer none) (nullable): when the last successful refresh ended, or %NULL
+ */
+GDateTime *ptr4_refresh_bin_get_last_updated(Ptr4RefreshBin *bin) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), NULL);
+    return bin->last_updated;
+}
+
+static gboolean same_time(GDateTime *a, GDateTime *b) {
+    return a == b || (a != NULL && b != NULL && g_date_time_equal(a, b));
+}
+
+/* Stores without telling Swift (the time may have come from Swift). TRUE: it changed. */
+static gboolean store_last_updated(Ptr4RefreshBin *bin, GDateTime *last_updated) {
+    if (same_time(bin->last_updated, last_updated)) return FALSE;
+    g_clear_pointer(&bin->last_updated, g_date_time_unref);
+    bin->last_updated = last_updated != NULL ? g_date_time_ref(last_updated) : NULL;
+    return TRUE;
+}
+
+/**
+ * ptr4_refresh_bin_set_last_updated:
+ * @bin: a #Ptr4RefreshBin
+ * @last_updated: (nullable) (transfer none): when the data was last refreshed, or %NULL
+ *
+ * Sets #Ptr4RefreshBin:last-updated, e.g. to the time of the last refresh in a previous run.
+ */
+void ptr4_refresh_bin_set_last_updated(Ptr4RefreshBin *bin, GDateTime *last_updated) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
+    if (!store_last_updated(bin, last_updated)) return;
+    ptr4_refresh_bin_swift_apply(bin);
+    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_LAST_UPDATED]);
+}
+
+/* ---- Private (CGtk4Shim.h): what the Swift side reports and sets ---- */
+
+void ptr4_refresh_bin_report_header_state(Ptr4RefreshBin *self, Ptr4HeaderState state) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
+    if (self->header_state == state) return;
+    gboolean was_refreshing = ptr4_refresh_bin_get_refreshing(self);
+    self->header_state = state;
+    g_object_freeze_notify(G_OBJECT(self));
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_HEADER_STATE]);
+    if (was_refreshing != ptr4_refresh_bin_get_refreshing(self))
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_REFRESHING]);
+    g_object_thaw_notify(G_OBJECT(self));
+    g_signal_emit(self, signals[SIGNAL_HEADER_STATE_CHANGED], 0, state);
+}
+
+void ptr4_refresh_bin_report_footer_state(Ptr4RefreshBin *self, Ptr4FooterState state) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
+    if (self->footer_state == state) return;
+    gboolean was_loading = ptr4_refresh_bin_get_loading(self);
+    self->footer_state = state;
+    g_object_freeze_notify(G_OBJECT(self));
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_FOOTER_STATE]);
+    if (was_loading != ptr4_refresh_bin_get_loading(self))
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_LOADING]);
+    g_object_thaw_notify(G_OBJECT(self));
+    g_signal_emit(self, signals[SIGNAL_FOOTER_STATE_CHANGED], 0, state);
+}
+
+void ptr4_refresh_bin_emit_refresh(Ptr4RefreshBin *self) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
+    g_signal_emit(self, signals[SIGNAL_REFRESH], 0);
+}
+
+void ptr4_refresh_bin_emit_load_more(Ptr4RefreshBin *self) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
+    g_signal_emit(self, signals[SIGNAL_LOAD_MORE], 0);
+}
+
+gboolean ptr4_refresh_bin_has_handler(Ptr4RefreshBin *self, gboolean load_more) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(self), FALSE);
+    return g_signal_has_handler_pending(self, signals[load_more ? SIGNAL_LOAD_MORE : SIGNAL_REFRESH], 0, FALSE);
+}
+
+void ptr4_refresh_bin_report_last_updated(Ptr4RefreshBin *self, gboolean has_value, gdouble unix_seconds) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
+    GDateTime *time = NULL;
+    if (has_value) {
+        /* Whole microseconds: a value read back and set again compares equal. */
+        GDateTime *seconds = g_date_time_new_from_unix_local((gint64)unix_seconds);
+        time = g_date_time_add(seconds, (GTimeSpan)((unix_seconds - (gint64)unix_seconds) * G_USEC_PER_SEC));
+        g_date_time_unref(seconds);
+    }
+    gboolean changed = store_last_updated(self, time);
+    if (time != NULL) g_date_time_unref(time);
+    if (changed) g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_LAST_UPDATED]);
+}
+
+void ptr4_refresh_bin_set_adopting(Ptr4RefreshBin *self, gboolean adopting) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
+    self->adopting = adopting;
+}
+
+void ptr4_refresh_bin_set_child_offset(Ptr4RefreshBin *self, double offset) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
     if (self->offset == offset) return;
     self->offset = offset;
     gtk_widget_queue_allocate(GTK_WIDGET(self));
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
-double ptr_refresh4_bin_get_child_offset(PtrRefresh4Bin *self) {
-    g_return_val_if_fail(PTR_REFRESH4_IS_BIN(self), 0);
+double ptr4_refresh_bin_get_child_offset(Ptr4RefreshBin *self) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(self), 0);
     return self->offset;
 }
 
-void ptr_refresh4_bin_set_hooks(PtrRefresh4Bin *self, const PtrRefresh4BinHooks *hooks, gpointer data,
+void ptr4_refresh_bin_set_hooks(Ptr4RefreshBin *self, const Ptr4RefreshBinHooks *hooks, gpointer data,
                                 GDestroyNotify notify) {
-    g_return_if_fail(PTR_REFRESH4_IS_BIN(self));
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
     clear_hooks(self);
     if (hooks) self->hooks = *hooks;
     self->hooks_data = data;
@@ -244,13 +753,13 @@ void ptr_refresh4_bin_set_hooks(PtrRefresh4Bin *self, const PtrRefresh4BinHooks 
 
 static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
     (void)data;
-    PtrRefresh4Bin *self = PTR_REFRESH4_BIN(widget);
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     if (self->hooks.tick) self->hooks.tick(self->hooks_data, gdk_frame_clock_get_frame_time(clock));
     return G_SOURCE_CONTINUE;
 }
 
-void ptr_refresh4_bin_set_ticking(PtrRefresh4Bin *self, gboolean ticking) {
-    g_return_if_fail(PTR_REFRESH4_IS_BIN(self));
+void ptr4_refresh_bin_set_ticking(Ptr4RefreshBin *self, gboolean ticking) {
+    g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
     if (ticking && !self->tick_id) {
         self->tick_id = gtk_widget_add_tick_callback(GTK_WIDGET(self), on_tick, NULL, NULL);
     } else if (!ticking && self->tick_id) {
@@ -259,7 +768,7 @@ void ptr_refresh4_bin_set_ticking(PtrRefresh4Bin *self, gboolean ticking) {
     }
 }
 
-gboolean ptr_refresh4_bin_get_ticking(PtrRefresh4Bin *self) {
-    g_return_val_if_fail(PTR_REFRESH4_IS_BIN(self), FALSE);
+gboolean ptr4_refresh_bin_get_ticking(Ptr4RefreshBin *self) {
+    g_return_val_if_fail(PTR4_IS_REFRESH_BIN(self), FALSE);
     return self->tick_id != 0;
 }

@@ -12,7 +12,7 @@ final class WeakBox: @unchecked Sendable {
 /// GLib when the widget is finalized.
 @MainActor
 enum Ownership {
-    static let key = "ptr-refresh4-bin"
+    static let key = "ptr4-refresh-bin"
 
     static func attach(_ object: RefreshBin, to widget: UnsafeMutablePointer<GtkWidget>) {
         let retained = Unmanaged.passRetained(object).toOpaque()

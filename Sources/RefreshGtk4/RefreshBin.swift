@@ -6,7 +6,7 @@ import RefreshDrawing
 import RefreshMainLoop
 
 /// Pull-to-refresh for any GtkScrolledWindow in a GTK 4 app (first stage of the GTK 4 widget,
-/// docs/gtk4-notes.md): the app's scrolled window goes into a `PtrRefresh4Bin`, which the app packs
+/// docs/gtk4-notes.md): the app's scrolled window goes into a `Ptr4RefreshBin`, which the app packs
 /// in its place. The engine is RefreshCore's, as on GTK 3; this class only turns the bin's input
 /// into engine inputs and the engine's answers into the adjustment, the child's offset and the
 /// drawing.
@@ -15,7 +15,7 @@ import RefreshMainLoop
 /// app may keep only `widget`. After the bin is disposed every call is a no-op.
 @MainActor
 public final class RefreshBin {
-    /// The widget the app packs: the `PtrRefresh4Bin` around its scrolled window.
+    /// The widget the app packs: the `Ptr4RefreshBin` around its scrolled window.
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// Runs when a refresh starts; answer with `endRefreshing(ok:)`.
     public var onRefresh: (() -> Void)?
@@ -33,8 +33,9 @@ public final class RefreshBin {
         didSet {
             let appDrawn = header is any BuiltInHeaderStyle ? nil : header
             decorations.appDrawnHeader = appDrawn
-            engine.setStyle(header.timings, at: now())
             engine.setHeldHeight(appDrawn?.heldHeight, at: now())
+            // The GObject's header-style holds the timings (its setter applies them to the engine).
+            ptr4_refresh_bin_set_header_style(bin, Ptr4HeaderStyle(header.timings))
             apply()
             gtk_widget_queue_draw(widget)
         }
@@ -51,8 +52,8 @@ public final class RefreshBin {
     public var footerMode: FooterMode {
         get { engine.footerMode }
         set {
-            engine.setFooterMode(newValue, at: now())
-            apply()
+            // The GObject's footer-mode holds it (its setter applies it to the engine).
+            ptr4_refresh_bin_set_footer_mode(bin, Ptr4FooterMode(newValue))
             gtk_widget_queue_draw(widget)
         }
     }
@@ -78,9 +79,16 @@ public final class RefreshBin {
     private var deferredValue: Double?
     private var bin: OpaquePointer { OpaquePointer(widget) }
     private let decorations: Decorations
+    /// The GObject's last-updated as last mirrored (GObject/RefreshBinGObject.swift).
+    var gobjectMirror = GObjectMirror()
 
     /// Wraps `scrolledWindow` (a GtkScrolledWindow with no parent yet) in a new bin.
-    public init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+    public convenience init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+        self.init(bin: GObjectBin.adopting(scrolledWindow), scrolledWindow: scrolledWindow)
+    }
+
+    /// Over a bin whose child is `scrolledWindow` (GObject/RefreshBinGObject.swift); the bin owns it.
+    init(bin: UnsafeMutablePointer<GtkWidget>, scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
         self.scrolledWindow = scrolledWindow
         let sw = OpaquePointer(scrolledWindow)
         // HACK (docs/gtk4-notes.md#hack-notes, 2): the scrolled window's own touch gestures would
@@ -89,15 +97,15 @@ public final class RefreshBin {
         adjustment = gtk_scrolled_window_get_vadjustment(sw)
         // Held until teardown, so that its handlers are disconnected from a live object.
         g_object_ref(UnsafeMutableRawPointer(adjustment))
-        widget = ptr_refresh4_bin_new()
+        widget = bin
         decorations = Decorations(widget: widget)
         L10n.bindLibraryDomain()
         engine = RefreshEngine(style: .jike, footerMode: .auto, viewportHeight: gtk_adjustment_get_page_size(adjustment),
                                rowsHeight: gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment),
                                now: Self.monotonic(), footerRoomOutsideHost: true)
-        ptr_refresh4_bin_set_child(bin, scrolledWindow)
         Ownership.attach(self, to: widget)
         installHooks()
+        applyGObjectProperties()
         handlers.append(SignalHandler(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
         handlers.append(SignalHandler(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
     }
@@ -141,14 +149,14 @@ public final class RefreshBin {
     // MARK: - Hooks from the bin
 
     private func installHooks() {
-        var hooks = PtrRefresh4BinHooks()
+        var hooks = Ptr4RefreshBinHooks()
         hooks.scroll = { data, dy, unit, source in
             RefreshBin.from(data)?.scrolled(dy: dy, unit: unit, source: source) == true ? 1 : 0
         }
         hooks.scroll_end = { data, isStop in RefreshBin.from(data)?.scrollEnded(isStop: isStop != 0) }
         hooks.press_down = { data in RefreshBin.from(data)?.pressDown() }
         hooks.press_moved = { data, offsetY, touch in
-            RefreshBin.from(data)?.pressMoved(offsetY: offsetY, touch: touch != 0) ?? PTR_REFRESH4_PRESS_WAIT
+            RefreshBin.from(data)?.pressMoved(offsetY: offsetY, touch: touch != 0) ?? PTR4_REFRESH_BIN_PRESS_WAIT
         }
         hooks.press_up = { data in RefreshBin.from(data)?.pressUp() }
         hooks.tick = { data, _ in RefreshBin.from(data)?.tick() }
@@ -164,7 +172,7 @@ public final class RefreshBin {
         }
         // The bin gives the box back (and this object tears down) when it is disposed.
         let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
-        ptr_refresh4_bin_set_hooks(bin, &hooks, box) { data in
+        ptr4_refresh_bin_set_hooks(bin, &hooks, box) { data in
             guard let data else { return }
             let box = Unmanaged<WeakBox>.fromOpaque(data).takeRetainedValue()
             MainActor.assumeIsolated { box.value?.tearDown() }
@@ -195,16 +203,16 @@ public final class RefreshBin {
         apply()
     }
 
-    private func pressMoved(offsetY: Double, touch: Bool) -> PtrRefresh4PressAnswer {
+    private func pressMoved(offsetY: Double, touch: Bool) -> Ptr4RefreshBinPressAnswer {
         // A mouse drag mid-list is the list's (text selection, drag and drop); GtkListView,
         // GtkListBox and GtkTextView all select with the mouse.
         let device: PressGesture.Device = touch ? .touch : .mouse(hostSelects: true)
         let decision = engine.pressMoved(offsetY: offsetY, device: device, at: now())
         apply()
         switch decision {
-        case .claim: return PTR_REFRESH4_PRESS_CLAIM
-        case .reject: return PTR_REFRESH4_PRESS_DENY
-        case .wait, .follow: return PTR_REFRESH4_PRESS_WAIT
+        case .claim: return PTR4_REFRESH_BIN_PRESS_CLAIM
+        case .reject: return PTR4_REFRESH_BIN_PRESS_DENY
+        case .wait, .follow: return PTR4_REFRESH_BIN_PRESS_WAIT
         }
     }
 
@@ -256,7 +264,7 @@ public final class RefreshBin {
         // the value is set on the next frame tick instead, before the next layout.
         if let value = answer.value {
             deferredValue = value
-            ptr_refresh4_bin_set_ticking(bin, 1)
+            ptr4_refresh_bin_set_ticking(bin, 1)
         }
         engine.resize(viewportHeight: gtk_adjustment_get_page_size(adjustment), at: now)
         if let rows = answer.rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
@@ -280,9 +288,9 @@ public final class RefreshBin {
         // The push and the footer's room past the adjustment's end move the child up.
         let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
         let childOffset = engine.displacement - position.footerShift
-        ptr_refresh4_bin_set_child_offset(bin, (childOffset * scale).rounded() / scale)
+        ptr4_refresh_bin_set_child_offset(bin, (childOffset * scale).rounded() / scale)
         if engine.decorationsAnimate { gtk_widget_queue_draw(widget) }
-        ptr_refresh4_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
+        ptr4_refresh_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
         for event in events {
             guard !isDestroyed else { return }
             switch event {
@@ -296,18 +304,13 @@ public final class RefreshBin {
                 }
                 onHeaderPhase?(phase, pull)
             case .footer(let phase): onFooterPhase?(phase)
-            case .refreshRequested:
-                let answered = refreshAction != nil || onRefresh != nil
-                if !asyncActions.startRefresh(for: self) { onRefresh?() }
-                // Nothing answers: the refresh ends at once rather than spin for ever, as on GTK 3
-                // (docs/behaviour.md#footer-and-load-more, "Missing handlers").
-                if !answered, !isDestroyed, engine.header == .refreshing { endRefreshing(ok: true) }
-            case .loadRequested:
-                let answered = loadMoreAction != nil || onLoadMore != nil
-                if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
-                if !answered, !isDestroyed, engine.footer == .loading { endLoading(ok: true, exhausted: true) }
+            // The GObject's signals, and ending a request nothing answers, follow in reportToGObject.
+            case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
+            case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
             case .refreshQueued: break
             }
+            guard !isDestroyed else { return }
+            reportToGObject(event)
         }
     }
 
@@ -321,6 +324,28 @@ public final class RefreshBin {
         decorations.draw(header: engine.headerVisual(drawnAt: now()), footer: engine.footerVisual,
                          footerFocused: false, into: cr, gap: Rect(x: x, y: y, width: width, height: height),
                          width: width, viewportTop: viewportTop, scale: scale, colours: colours)
+    }
+
+    // MARK: - For the GObject (GObject/RefreshBinGObject.swift)
+
+    /// Starts a load-more (or retries a failed one) as if the footer had come into view.
+    public func loadMore() {
+        guard !isDestroyed else { return }
+        _ = engine.loadMore(at: now())
+        apply()
+    }
+
+    /// When the last refresh succeeded, in `now()`'s time base, or nil.
+    var lastUpdated: Double? { engine.lastUpdated }
+
+    /// The GObject's header-style, footer-mode and last-updated (in `now()`'s time base).
+    func applySettings(style: HeaderStyle, footerMode: FooterMode, lastUpdated: Double?) {
+        guard !isDestroyed else { return }
+        let now = now()
+        if style != engine.style { engine.setStyle(style, at: now) }
+        if footerMode != engine.footerMode { engine.setFooterMode(footerMode, at: now) }
+        if lastUpdated != engine.lastUpdated { engine.setLastUpdated(lastUpdated) }
+        apply()
     }
 
     // MARK: - Lifetime
@@ -343,7 +368,7 @@ public final class RefreshBin {
     /// themselves, as `RefreshController.clock` on GTK 3.
     package var clock: (@MainActor () -> Double)?
 
-    private func now() -> Double { clock?() ?? Self.monotonic() }
+    func now() -> Double { clock?() ?? Self.monotonic() }
 
     private static func monotonic() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }

@@ -92,7 +92,8 @@ enum ScriptHarness {
     /// install.sh builds it.
     static var giDirectory: String? {
         let dir = ScriptHarness.repoRoot.appendingPathComponent(".build-gi/gi").path
-        return FileManager.default.fileExists(atPath: dir + "/Ptr-1.0.typelib") ? dir : nil
+        let built = ["Ptr-1.0.typelib", "Ptr4-1.0.typelib"].allSatisfy { FileManager.default.fileExists(atPath: "\(dir)/\($0)") }
+        return built ? dir : nil
     }
 
     /// The files an install puts under PREFIX (relative), one catalogue per po/LINGUAS entry.
@@ -108,6 +109,11 @@ enum ScriptHarness {
             "lib/pkgconfig/ptr-refresh-1.0.pc",
             "lib/girepository-1.0/Ptr-1.0.typelib",
             "share/gir-1.0/Ptr-1.0.gir",
+            "lib/libPtrRefresh4.so",
+            "include/ptr4-refresh-1.0/ptr4-refresh.h",
+            "lib/pkgconfig/ptr4-refresh-1.0.pc",
+            "lib/girepository-1.0/Ptr4-1.0.typelib",
+            "share/gir-1.0/Ptr4-1.0.gir",
         ]
         for lang in LocalizationTests.languages {
             files.append("share/locale/\(lang)/LC_MESSAGES/gtk-pull-to-refresh.mo")

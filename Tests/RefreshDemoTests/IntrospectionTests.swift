@@ -108,15 +108,17 @@ struct IntrospectionTests {
         #expect(run.status == 0, "refresh-bin --self-test failed:\n\(run.output)")
     }
 
-    /// docs/gobject-api.md names every function, property, signal and enum value of the GIR.
-    @Test func theReferencePageCoversTheGIR() throws {
+    /// docs/gobject-api.md names every function, property, signal and enum value of the GIR, the
+    /// GTK 3 library's and the GTK 4 library's.
+    @Test(arguments: ["Ptr-1.0", "Ptr4-1.0"])
+    func theReferencePageCoversTheGIR(_ namespace: String) throws {
         let prefix = try Self.prefix()
-        let gir = try String(contentsOfFile: "\(prefix)/share/gir-1.0/Ptr-1.0.gir", encoding: .utf8)
+        let gir = try String(contentsOfFile: "\(prefix)/share/gir-1.0/\(namespace).gir", encoding: .utf8)
         let page = try String(contentsOf: ScriptHarness.repoRoot.appendingPathComponent("docs/gobject-api.md"),
                               encoding: .utf8)
         var names: [String] = []
-        for pattern in [#"c:identifier="([a-z_]+)""#, #"<property name="([a-z-]+)""#, #"glib:signal name="([a-z-]+)""#,
-                        #"<member name="[a-z_]+"[^>]*c:identifier="([A-Z_]+)""#] {
+        for pattern in [#"c:identifier="([a-z0-9_]+)""#, #"<property name="([a-z-]+)""#, #"glib:signal name="([a-z-]+)""#,
+                        #"<member name="[a-z_]+"[^>]*c:identifier="([A-Z0-9_]+)""#] {
             let regex = try NSRegularExpression(pattern: pattern)
             for match in regex.matches(in: gir, range: NSRange(gir.startIndex..., in: gir)) {
                 names.append(String(gir[Range(match.range(at: 1), in: gir)!]))

@@ -1,22 +1,21 @@
 #ifndef CGTK4_SHIM_H_INCLUDED
 #define CGTK4_SHIM_H_INCLUDED
-// The GTK 4 bin (docs/gtk4-notes.md): a GtkWidget subclass with one child that it moves with an
-// allocation transform, the input controllers that take a pull before the GtkScrolledWindow does,
-// and the hooks through which Swift (RefreshGtk4) decides. GTK 3 and GTK 4 cannot share a
+// The GTK 4 bin (docs/gtk4-notes.md): Ptr4RefreshBin, public in ptr4-refresh.h (the GObject API,
+// docs/gobject-api.md). This header is the private rest, for Swift (RefreshGtk4) only and never
+// introspected: the hooks through which Swift decides, the child's offset, the tick, and what
+// Swift reports back into the GObject's properties and signals. GTK 3 and GTK 4 cannot share a
 // process: nothing that links GTK 3 may depend on this target.
 #include <gtk/gtk.h>
+#include "ptr4-refresh.h"
 
 G_BEGIN_DECLS
 
-#define PTR_REFRESH4_TYPE_BIN (ptr_refresh4_bin_get_type())
-G_DECLARE_FINAL_TYPE(PtrRefresh4Bin, ptr_refresh4_bin, PTR_REFRESH4, BIN, GtkWidget)
-
 /// What a drag update asks the bin to do with the press's event sequence.
 typedef enum {
-    PTR_REFRESH4_PRESS_WAIT = 0,
-    PTR_REFRESH4_PRESS_CLAIM = 1,
-    PTR_REFRESH4_PRESS_DENY = 2,
-} PtrRefresh4PressAnswer;
+    PTR4_REFRESH_BIN_PRESS_WAIT = 0,
+    PTR4_REFRESH_BIN_PRESS_CLAIM = 1,
+    PTR4_REFRESH_BIN_PRESS_DENY = 2,
+} Ptr4RefreshBinPressAnswer;
 
 /// The Swift side's answers. Every hook gets `data`; `draw` gets the gap's rectangle in the bin's
 /// coordinates and the widget's scale factor (the cairo_t is a recording surface of scale 1).
@@ -24,27 +23,36 @@ typedef struct {
     gboolean (*scroll)(gpointer data, double dy, GdkScrollUnit unit, GdkInputSource source);
     void (*scroll_end)(gpointer data, gboolean is_stop);
     void (*press_down)(gpointer data);
-    PtrRefresh4PressAnswer (*press_moved)(gpointer data, double offset_y, gboolean touch);
+    Ptr4RefreshBinPressAnswer (*press_moved)(gpointer data, double offset_y, gboolean touch);
     void (*press_up)(gpointer data);
     void (*tick)(gpointer data, gint64 frame_time);
     void (*draw)(gpointer data, cairo_t *cr, double x, double y, double width, double height, int scale);
     void (*resized)(gpointer data, int width, int height);
     /// F5 or Ctrl+R: return TRUE when the key was used.
     gboolean (*refresh_key)(gpointer data);
-} PtrRefresh4BinHooks;
+} Ptr4RefreshBinHooks;
 
-GtkWidget *ptr_refresh4_bin_new(void);
-void ptr_refresh4_bin_set_child(PtrRefresh4Bin *self, GtkWidget *child);
-GtkWidget *ptr_refresh4_bin_get_child(PtrRefresh4Bin *self);
 /// Moves the child down by `offset` px (up when negative) without re-allocating it.
-void ptr_refresh4_bin_set_child_offset(PtrRefresh4Bin *self, double offset);
-double ptr_refresh4_bin_get_child_offset(PtrRefresh4Bin *self);
+void ptr4_refresh_bin_set_child_offset(Ptr4RefreshBin *self, double offset);
+double ptr4_refresh_bin_get_child_offset(Ptr4RefreshBin *self);
 /// Installs the hooks; `notify` releases `data` when they are replaced or the bin is disposed.
-void ptr_refresh4_bin_set_hooks(PtrRefresh4Bin *self, const PtrRefresh4BinHooks *hooks, gpointer data,
+void ptr4_refresh_bin_set_hooks(Ptr4RefreshBin *self, const Ptr4RefreshBinHooks *hooks, gpointer data,
                                 GDestroyNotify notify);
 /// Runs the `tick` hook on every frame while TRUE.
-void ptr_refresh4_bin_set_ticking(PtrRefresh4Bin *self, gboolean ticking);
-gboolean ptr_refresh4_bin_get_ticking(PtrRefresh4Bin *self);
+void ptr4_refresh_bin_set_ticking(Ptr4RefreshBin *self, gboolean ticking);
+gboolean ptr4_refresh_bin_get_ticking(Ptr4RefreshBin *self);
+/// While TRUE, setting a child creates no Swift side: the Swift API is making its own.
+void ptr4_refresh_bin_set_adopting(Ptr4RefreshBin *self, gboolean adopting);
+
+/// What the Swift side reports: the state properties (notified, then the state signal), the
+/// requests (the `refresh` / `load-more` signals), a new last-updated time (Unix seconds).
+void ptr4_refresh_bin_report_header_state(Ptr4RefreshBin *self, Ptr4HeaderState state);
+void ptr4_refresh_bin_report_footer_state(Ptr4RefreshBin *self, Ptr4FooterState state);
+void ptr4_refresh_bin_emit_refresh(Ptr4RefreshBin *self);
+void ptr4_refresh_bin_emit_load_more(Ptr4RefreshBin *self);
+/// TRUE when a handler is connected to `load-more` (`load_more` TRUE) or `refresh`.
+gboolean ptr4_refresh_bin_has_handler(Ptr4RefreshBin *self, gboolean load_more);
+void ptr4_refresh_bin_report_last_updated(Ptr4RefreshBin *self, gboolean has_value, gdouble unix_seconds);
 
 G_END_DECLS
 

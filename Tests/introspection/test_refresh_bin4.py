@@ -1,0 +1,204 @@
+"""Ptr4RefreshBin (GTK 4) through GObject Introspection (PyGObject): made by GtkBuilder and by
+g_object_new, with no handlers, with its child replaced, and disposed mid-refresh.
+Run by Tests/RefreshDemoTests/Gtk4IntrospectionTests.swift under Xvfb with GI_TYPELIB_PATH and
+LD_LIBRARY_PATH pointing at an installed PREFIX only (docs/gobject-api.md)."""
+import sys
+import unittest
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+gi.require_version("Ptr4", "1.0")
+from gi.repository import GLib, Gtk, Ptr4  # noqa: E402
+
+
+def run_until(done, seconds=10):
+    """Iterates the main loop until done() (True) or the deadline (False)."""
+    context = GLib.MainContext.default()
+    deadline = GLib.get_monotonic_time() + seconds * 1_000_000
+    while not done():
+        if GLib.get_monotonic_time() > deadline:
+            return False
+        if not context.iteration(False):
+            GLib.usleep(1000)
+    return True
+
+
+def run_for(seconds):
+    run_until(lambda: False, seconds)
+
+
+def scrolled_list(rows=60):
+    box = Gtk.ListBox()
+    for i in range(rows):
+        box.append(Gtk.Label(label=f"Row {i}", xalign=0, margin_top=8, margin_bottom=8))
+    return Gtk.ScrolledWindow(child=box)
+
+
+class Window:
+    """A shown window holding `bin`; its rows are laid out when this returns."""
+
+    def __init__(self, bin):
+        self.bin = bin
+        self.window = Gtk.Window(default_width=400, default_height=600, child=bin)
+        self.window.present()
+        child = bin.get_child()
+        if isinstance(child, Gtk.ScrolledWindow):
+            adjustment = child.get_vadjustment()
+            assert run_until(lambda: adjustment.get_upper() > adjustment.get_page_size() > 0), \
+                "the list never laid out its rows"
+        run_for(0.05)
+
+    def close(self):
+        self.window.destroy()
+        run_for(0.05)
+
+
+UI = """
+<interface>
+  <object class="GtkWindow" id="window">
+    <property name="default-width">400</property>
+    <property name="default-height">600</property>
+    <child>
+      <object class="Ptr4RefreshBin" id="bin">
+        <property name="header-style">classic</property>
+        <property name="footer-mode">pull</property>
+        <child>
+          <object class="GtkScrolledWindow" id="scrolled">
+            <child>
+              <object class="GtkListBox" id="list"/>
+            </child>
+          </object>
+        </child>
+      </object>
+    </child>
+  </object>
+</interface>
+"""
+
+
+class RefreshBin4Tests(unittest.TestCase):
+    def test_the_private_api_is_not_introspected(self):
+        for name in ["set_hooks", "set_child_offset", "set_ticking", "set_adopting", "report_header_state",
+                     "emit_refresh", "has_handler"]:
+            self.assertFalse(hasattr(Ptr4.RefreshBin, name), name)
+        for name in ["begin_refreshing", "end_refreshing", "end_loading", "load_more", "set_child"]:
+            self.assertTrue(hasattr(Ptr4.RefreshBin, name), name)
+
+    def test_gtk_builder_makes_a_bin_whose_child_refreshes(self):
+        builder = Gtk.Builder.new_from_string(UI, -1)
+        bin, scrolled = builder.get_object("bin"), builder.get_object("scrolled")
+        self.assertIsInstance(bin, Ptr4.RefreshBin)
+        self.assertIs(bin.get_child(), scrolled)
+        self.assertEqual(bin.props.header_style, Ptr4.HeaderStyle.CLASSIC)
+        self.assertEqual(bin.props.footer_mode, Ptr4.FooterMode.PULL)
+        for i in range(40):
+            builder.get_object("list").append(Gtk.Label(label=f"Row {i}"))
+        window = builder.get_object("window")
+        window.present()
+        refreshes = []
+        bin.connect("refresh", lambda b: (refreshes.append(b.props.refreshing), b.end_refreshing(True, 0)))
+        bin.begin_refreshing()
+        self.assertTrue(run_until(lambda: refreshes and bin.props.header_state == Ptr4.HeaderState.IDLE))
+        self.assertEqual(refreshes, [True])
+        self.assertIsNotNone(bin.props.last_updated)
+        window.destroy()
+
+    def test_properties_given_to_the_constructor_apply(self):
+        bin = Ptr4.RefreshBin(child=scrolled_list(), header_style=Ptr4.HeaderStyle.PLAIN,
+                              footer_mode=Ptr4.FooterMode.NONE)
+        window = Window(bin)
+        loads = []
+        bin.connect("load-more", lambda b: loads.append(1))
+        # footer-mode none: nothing loads, whatever asks.
+        bin.load_more()
+        child = bin.get_child().get_vadjustment()
+        child.set_value(child.get_upper() - child.get_page_size())
+        run_for(0.3)
+        self.assertEqual(loads, [])
+        self.assertEqual(bin.props.footer_state, Ptr4.FooterState.IDLE)
+        # Back to auto, the method loads.
+        bin.props.footer_mode = Ptr4.FooterMode.AUTO
+        bin.load_more()
+        self.assertTrue(run_until(lambda: loads))
+        self.assertTrue(bin.props.loading)
+        window.close()
+
+    def test_without_handlers_a_refresh_succeeds_and_a_load_finds_nothing(self):
+        bin = Ptr4.RefreshBin(child=scrolled_list())
+        window = Window(bin)
+        states = []
+        bin.connect("header-state-changed", lambda _b, s: states.append(s))
+        bin.begin_refreshing()
+        self.assertTrue(run_until(lambda: states and states[-1] == Ptr4.HeaderState.IDLE))
+        self.assertEqual(states, [Ptr4.HeaderState.REFRESHING, Ptr4.HeaderState.FINISHING, Ptr4.HeaderState.IDLE])
+        self.assertIsNotNone(bin.props.last_updated)
+        bin.load_more()
+        self.assertTrue(run_until(lambda: bin.props.footer_state == Ptr4.FooterState.NO_MORE_DATA))
+        window.close()
+
+    def test_a_bin_without_a_child_does_nothing_until_it_gets_one(self):
+        bin = Ptr4.RefreshBin()
+        refreshes = []
+        bin.connect("refresh", lambda b: refreshes.append(1))
+        bin.begin_refreshing()
+        bin.end_refreshing(True, 0)
+        bin.load_more()
+        self.assertEqual((refreshes, bin.props.refreshing), ([], False))
+        bin.set_child(scrolled_list())
+        window = Window(bin)
+        bin.begin_refreshing()
+        self.assertTrue(run_until(lambda: refreshes))
+        window.close()
+
+    def test_replacing_the_child_ends_the_refresh_and_the_new_child_refreshes(self):
+        bin = Ptr4.RefreshBin(child=scrolled_list())
+        window = Window(bin)
+        refreshes, notified = [], []
+        bin.connect("refresh", lambda b: refreshes.append(b.get_child()))
+        bin.connect("notify::refreshing", lambda b, _spec: notified.append(b.props.refreshing))
+        first = bin.get_child()
+        bin.begin_refreshing()
+        self.assertTrue(run_until(lambda: refreshes))
+        second = scrolled_list()
+        bin.set_child(second)
+        self.assertIsNone(first.get_parent())
+        self.assertEqual((bin.props.refreshing, bin.props.header_state), (False, Ptr4.HeaderState.IDLE))
+        self.assertEqual(notified, [True, False])
+        # The old scrolled window no longer drives the bin.
+        adjustment = first.get_vadjustment()
+        adjustment.set_value(adjustment.get_upper())
+        bin.end_refreshing(True, 0)
+        run_for(0.2)
+        self.assertEqual(bin.props.header_state, Ptr4.HeaderState.IDLE)
+        bin.begin_refreshing()
+        self.assertTrue(run_until(lambda: len(refreshes) == 2))
+        self.assertIs(refreshes[1], second)
+        bin.set_child(None)
+        self.assertIsNone(bin.get_child())
+        self.assertFalse(bin.props.refreshing)
+        window.close()
+
+    def test_disposing_the_bin_mid_refresh_drops_the_refresh(self):
+        bin = Ptr4.RefreshBin(child=scrolled_list())
+        window = Window(bin)
+        refreshes, states = [], []
+        bin.connect("refresh", lambda b: refreshes.append(1))
+        bin.connect("header-state-changed", lambda _b, s: states.append(s))
+        bin.begin_refreshing()
+        self.assertTrue(run_until(lambda: refreshes))
+        window.window.set_child(None)
+        window.close()
+        # What the last unref does (Python still holds one): the Swift side goes with the child,
+        # and later calls reach nothing.
+        bin.run_dispose()
+        self.assertIsNone(bin.get_child())
+        states.clear()
+        bin.end_refreshing(True, 0)
+        bin.begin_refreshing()
+        bin.load_more()
+        run_for(0.1)
+        self.assertEqual((refreshes, states), ([1], []))
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0], "-v"])
