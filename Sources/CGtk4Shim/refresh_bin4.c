@@ -270,6 +270,20 @@ static void ptr4_refresh_bin_set_property(GObject *object, guint id, const GValu
     }
 }
 
+/* As AdwBin: the bin expands where its child does (a scrolled window with vexpand fills the
+ * window), and asks for the size mode its child asks for. Without this a GtkBox gives the bin
+ * its minimum height, one row of the list. */
+static void ptr4_refresh_bin_compute_expand(GtkWidget *widget, gboolean *hexpand, gboolean *vexpand) {
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
+    *hexpand = self->child && gtk_widget_compute_expand(self->child, GTK_ORIENTATION_HORIZONTAL);
+    *vexpand = self->child && gtk_widget_compute_expand(self->child, GTK_ORIENTATION_VERTICAL);
+}
+
+static GtkSizeRequestMode ptr4_refresh_bin_get_request_mode(GtkWidget *widget) {
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
+    return self->child ? gtk_widget_get_request_mode(self->child) : GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
 static void ptr4_refresh_bin_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                                      int *natural, int *minimum_baseline, int *natural_baseline) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
@@ -293,6 +307,18 @@ static void ptr4_refresh_bin_size_allocate(GtkWidget *widget, int width, int hei
     }
 }
 
+/* The widget whose background shows in the gap: the list inside the scrolled window (through a
+ * GtkViewport, for lists that are not scrollable themselves), else the child itself. */
+static GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self) {
+    GtkWidget *list = self->child;
+    if (list && GTK_IS_SCROLLED_WINDOW(list)) {
+        GtkWidget *inner = gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(list));
+        if (inner && GTK_IS_VIEWPORT(inner)) inner = gtk_viewport_get_child(GTK_VIEWPORT(inner));
+        if (inner) list = inner;
+    }
+    return list;
+}
+
 static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
@@ -301,6 +327,10 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
         double top = offset > 0 ? 0 : height + offset;
         double gap = offset > 0 ? offset : -offset;
         graphene_rect_t rect = GRAPHENE_RECT_INIT(0, (float)top, (float)width, (float)gap);
+        /* The gap behind a pulled list shows the list's own CSS background, as if the list went
+         * on above its first row (as on GTK 3): a theme's or an app's style class included. */
+        GtkWidget *list = ptr4_refresh_bin_list(self);
+        if (list) gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(list), 0, top, width, gap);
         cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &rect);
         // HACK (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): the cairo_t is a
         // recording surface of scale 1, replayed at the real scale: the painter is given the
@@ -319,6 +349,8 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
     object_class->get_property = ptr4_refresh_bin_get_property;
     object_class->set_property = ptr4_refresh_bin_set_property;
     widget_class->measure = ptr4_refresh_bin_measure;
+    widget_class->compute_expand = ptr4_refresh_bin_compute_expand;
+    widget_class->get_request_mode = ptr4_refresh_bin_get_request_mode;
     widget_class->size_allocate = ptr4_refresh_bin_size_allocate;
     widget_class->snapshot = ptr4_refresh_bin_snapshot;
     gtk_widget_class_set_css_name(widget_class, "ptr-refresh-bin");

@@ -18,7 +18,8 @@ final class Decorations {
     }
 
     /// Draws the part of the header and footer inside `gap` (bin coordinates, where the viewport's
-    /// top is at `viewportTop`) into `cr`, the bin's snapshot node. `colours` are the theme's now.
+    /// top is at `viewportTop`) into `cr`, the bin's snapshot node, over the list's background (the
+    /// bin renders it first). `colours` are the theme's now.
     ///
     /// HACK (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): the snapshot's
     /// cairo_t records at device scale 1 and is replayed at the real one, so drawing straight into
@@ -36,10 +37,6 @@ final class Decorations {
         cairo_surface_set_device_scale(image, scale, scale)
         let imageCr = cairo_create(image)!
         cairo_translate(imageCr, -gap.x, -gap.y)
-        if let background = colours.background {
-            CairoShapes.setSource(imageCr, background)
-            cairo_paint(imageCr)
-        }
         let palette = colours.palette
         let context = gtk_widget_get_pango_context(widget)
         if visual.isVisible {

@@ -7,7 +7,8 @@ import RefreshDrawing
 /// draw a header the same way on the same colours.
 package struct ThemeColours {
     package var palette: Palette
-    /// The list's background ("view"), shown in the gap behind a pulled list, as on GTK 3.
+    /// The theme's view background, what the palette is made readable on (the gap itself shows
+    /// the list's CSS background, which the bin renders).
     package var background: RGBA?
 
     /// Read from `widget` (the list inside the scrolled window: it has the "view" style class).
@@ -34,6 +35,16 @@ package struct ThemeColours {
             foreground: RGBA(r: Double(fg.red), g: Double(fg.green), b: Double(fg.blue), a: Double(fg.alpha)),
             background: background, selection: lookup("accent_bg_color", "theme_selected_bg_color"),
             highContrast: Self.isHighContrastTheme())
+        // libadwaita names an accent and an error colour for drawing on a view (its `accent_color`
+        // and `error_color`, which follow the app's and the system's style): an Adwaita app's
+        // header takes them, where they read on the background (GTK's own theme names neither).
+        let opaqueBackground = (background ?? .white).withAlpha(1)
+        if let accent = lookup("accent_color"), accent.contrast(with: opaqueBackground) >= Palette.Contrast.graphics {
+            palette.accent = accent
+        }
+        if let error = lookup("error_color"), error.contrast(with: opaqueBackground) >= Palette.Contrast.graphics {
+            palette.error = error
+        }
     }
 
     /// GTK's high-contrast themes: `GTK_THEME` when set (it overrides the setting), else the
