@@ -78,6 +78,25 @@ UI = """
 
 
 class RefreshBin4Tests(unittest.TestCase):
+    def test_in_a_box_the_bin_fills_the_height_its_child_expands_into(self):
+        # As AdwBin: a scrolled window with vexpand makes the bin expand; a box under a header
+        # otherwise gives the bin its minimum height (one row of the list).
+        scrolled = scrolled_list()
+        scrolled.set_vexpand(True)
+        bin = Ptr4.RefreshBin(child=scrolled)
+        self.assertTrue(bin.compute_expand(Gtk.Orientation.VERTICAL))
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+        box.append(Gtk.Label(label="a header bar"))
+        box.append(bin)
+        window = Gtk.Window(default_width=400, default_height=600, child=box)
+        window.present()
+        self.assertTrue(run_until(lambda: box.get_height() >= 600), "the window was never laid out")
+        run_for(0.05)
+        label_height = box.get_first_child().get_height()
+        self.assertEqual(bin.get_height(), box.get_height() - label_height)
+        window.destroy()
+        run_for(0.05)
+
     def test_the_private_api_is_not_introspected(self):
         for name in ["set_hooks", "set_child_offset", "set_ticking", "set_adopting", "report_header_state",
                      "emit_refresh", "has_handler"]:
