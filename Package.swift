@@ -138,6 +138,8 @@ let package = Package(
         .executableTarget(
             name: "custom-drawing-example", dependencies: ["RefreshGtk"], path: "Examples/custom-drawing-example"
         ),
+        // The GTK 4 widget from Swift, answered with async closures (docs/gtk4-notes.md).
+        .executableTarget(name: "gtk4-refresh-example", dependencies: ["RefreshGtk4"], path: "Examples/gtk4-refresh-example"),
         .testTarget(
             name: "RefreshCoreTests",
             dependencies: ["RefreshCore", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -323,6 +323,10 @@ mutant "the GTK 4 bin draws its header a pixel below the gap's top" \
   Sources/RefreshGtk4/Decorations.swift \
   'cairo_translate(imageCr, -gap.x, -gap.y)' 'cairo_translate(imageCr, -gap.x, -gap.y + 1)' \
   'Gtk4HeaderFrameTests'
+mutant "disposing the GTK 4 bin leaves its async refresh running" \
+  Sources/RefreshGtk4/RefreshBin.swift \
+  '        asyncActions.tearDown()' '        _ = asyncActions' \
+  'Gtk4ExampleProcessTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -92,8 +92,9 @@ MainActor.assumeIsolated {
     gtk_scrolled_window_set_child(OpaquePointer(scrolled), list)
     let bin = RefreshBin(wrapping: scrolled)
     bin.header = style.makeStyle()
-    var now = 0.0
-    bin.clock = { now }
+    // The bin's clock stands at the moment's time from the start, so nothing moves on its own.
+    let engine = HeaderScene.engine(at: moment, style: style)
+    bin.clock = { [now = engine.now] in now }
     let options = cairo_font_options_create()
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -113,8 +114,6 @@ MainActor.assumeIsolated {
     gtk_window_present(gtkWindow)
     waitFrames(3)
 
-    let engine = HeaderScene.engine(at: moment, style: style)
-    now = engine.now
     bin.adopt(engine)
     waitFrames(3)
 
