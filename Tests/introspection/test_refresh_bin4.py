@@ -77,6 +77,99 @@ UI = """
 """
 
 
+def wheel(bin, dy):
+    """One wheel notch (dy -1 up, 1 down) as the bin's capture-phase scroll controller gets it."""
+    controllers = bin.observe_controllers()
+    for i in range(controllers.get_n_items()):
+        controller = controllers.get_item(i)
+        if isinstance(controller, Gtk.EventControllerScroll):
+            return controller.emit("scroll", 0.0, float(dy))
+    raise AssertionError("the bin has no scroll controller")
+
+
+def string_store(count):
+    store = Gtk.StringList()
+    for i in range(count):
+        store.append(f"Item {i}")
+    return store
+
+
+def label_factory():
+    factory = Gtk.SignalListItemFactory()
+    factory.connect("setup", lambda _f, item: item.set_child(Gtk.Label(xalign=0, margin_top=8, margin_bottom=8)))
+    factory.connect("bind", lambda _f, item: item.get_child().set_label(item.get_item().get_string()))
+    return factory
+
+
+def list_view(store):
+    return Gtk.ListView(model=Gtk.NoSelection(model=store), factory=label_factory())
+
+
+def grid_view(store):
+    return Gtk.GridView(model=Gtk.NoSelection(model=store), factory=label_factory(), max_columns=3)
+
+
+def column_view(store):
+    view = Gtk.ColumnView(model=Gtk.NoSelection(model=store))
+    view.append_column(Gtk.ColumnViewColumn(title="Title", factory=label_factory(), expand=True))
+    return view
+
+
+def text_view(_store):
+    view = Gtk.TextView(editable=False)
+    view.get_buffer().set_text("\n".join(f"Line {i}" for i in range(120)))
+    return view
+
+
+class AnyScrolledWindowTests(unittest.TestCase):
+    """The bin gives pull-to-refresh and load-more to whatever scrolls in the GtkScrolledWindow."""
+
+    def check(self, make):
+        store = string_store(120)
+        scrolled = Gtk.ScrolledWindow(child=make(store))
+        bin = Ptr4.RefreshBin(child=scrolled)
+        window = Window(bin)
+        refreshes, loads = [], []
+
+        def on_refresh(b):
+            refreshes.append(1)
+            store.splice(0, 0, ["New 0", "New 1", "New 2"])
+            b.end_refreshing(True, 3)
+
+        def on_load(b):
+            loads.append(1)
+            for i in range(10):
+                store.append(f"More {i}")
+            b.end_loading(10, False, True)
+
+        bin.connect("refresh", on_refresh)
+        bin.connect("load-more", on_load)
+        for _ in range(5):
+            wheel(bin, -1)
+            run_for(0.03)
+        self.assertTrue(run_until(lambda: refreshes and bin.props.header_state == Ptr4.HeaderState.IDLE),
+                        "wheel notches at the top did not refresh")
+        self.assertEqual(refreshes, [1])
+        adjustment = scrolled.get_vadjustment()
+        adjustment.set_value(adjustment.get_upper() - adjustment.get_page_size())
+        self.assertTrue(run_until(lambda: loads and bin.props.footer_state == Ptr4.FooterState.IDLE),
+                        "reaching the end did not load")
+        self.assertEqual(loads, [1])
+        window.close()
+
+    def test_a_list_view(self):
+        self.check(list_view)
+
+    def test_a_grid_view(self):
+        self.check(grid_view)
+
+    def test_a_column_view(self):
+        self.check(column_view)
+
+    def test_a_text_view(self):
+        self.check(text_view)
+
+
 class RefreshBin4Tests(unittest.TestCase):
     def test_in_a_box_the_bin_fills_the_height_its_child_expands_into(self):
         # As AdwBin: a scrolled window with vexpand makes the bin expand; a box under a header
