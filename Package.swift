@@ -3,12 +3,14 @@ import PackageDescription
 
 // The layout is described in docs/architecture.md; keep the two in sync.
 
-// libPtrRefresh4.so, the GTK 4 library beside libPtrRefresh.so (namespace Ptr4, docs/gobject-api.md):
-// Ptr4RefreshBin (CGtk4Shim) and its Swift behaviour (RefreshGtk4). Declared only when
-// scripts/build-gir.sh asks (PTR_GTK4_PRODUCTS=1): a product makes SwiftPM read GTK 4's pkg-config
-// flags, and warn about them, in every package that depends on this one (docs/install.md).
+// The GTK 4 products: RefreshGtk4 for Swift apps, and libPtrRefresh4.so, the GTK 4 library beside
+// libPtrRefresh.so (namespace Ptr4, docs/gobject-api.md): Ptr4RefreshBin (CGtk4Shim) and its Swift
+// behaviour (RefreshGtk4). Declared only when asked (PTR_GTK4_PRODUCTS=1: scripts/build-gir.sh, a
+// GTK 4 app's build): a product makes SwiftPM read GTK 4's pkg-config flags, and warn about them,
+// in every package that depends on this one, GTK 3 apps included (docs/install.md).
 let gtk4Products: [Product] = Context.environment["PTR_GTK4_PRODUCTS"] == "1"
-    ? [.library(name: "PtrRefresh4", type: .dynamic, targets: ["CGtk4Shim", "RefreshGtk4"])]
+    ? [.library(name: "RefreshGtk4", targets: ["RefreshGtk4"]),
+       .library(name: "PtrRefresh4", type: .dynamic, targets: ["CGtk4Shim", "RefreshGtk4"])]
     : []
 let package = Package(
     name: "gtk-pull-to-refresh",
