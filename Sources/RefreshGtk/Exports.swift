@@ -1,29 +1,11 @@
 // What an app gets from `import RefreshGtk` (docs/guide.md, "What `import RefreshGtk` brings"):
 // the widget; the GTK 3 C API (an app builds its window with gtk_* calls); and, of the engine,
 // only the types the widget's API hands out, so that the engine's geometry, tuning and caches
-// (`Point`, `Rect`, `Tween`, `LRUCache`, `Tuning`, …) stay out of the app's namespace. Those with
-// a generic name come as Refresh-prefixed aliases (Sources/RefreshDrawing/PublicNames.swift).
+// (`Point`, `Rect`, `Tween`, `LRUCache`, `Tuning`, …) stay out of the app's namespace.
 @_exported import CGtk
-@_exported import enum RefreshCore.HeaderStyle
-@_exported import enum RefreshCore.HeaderPhase
-@_exported import enum RefreshCore.HeaderMessage
-@_exported import struct RefreshCore.HeaderVisual
-@_exported import enum RefreshCore.FooterMode
-@_exported import enum RefreshCore.FooterPhase
-@_exported import enum RefreshCore.FooterMessage
-@_exported import struct RefreshCore.FooterVisual
-// The header and footer styles an app can set or write, and the geometry they are handed: drawn
-// by the toolkit-free painters that the GTK 4 widget shares.
-@_exported import protocol RefreshDrawing.RefreshHeaderStyle
-@_exported import protocol RefreshDrawing.RefreshFooterStyle
-@_exported import struct RefreshDrawing.HeaderFrame
-@_exported import struct RefreshDrawing.FooterFrame
-@_exported import class RefreshDrawing.JikeHeader
-@_exported import class RefreshDrawing.ClassicHeader
-@_exported import class RefreshDrawing.PlainHeader
-@_exported import typealias RefreshDrawing.RefreshRect
-@_exported import typealias RefreshDrawing.RefreshColor
-@_exported import typealias RefreshDrawing.RefreshPalette
+// The header and footer looks, the engine types the widget's API hands out and the engine's
+// geometry under collision-free names (Sources/RefreshDrawing/PublicNames.swift lists them).
+@_exported import RefreshDrawing
 // Swift concurrency under GTK's loop (GLib's alone, shared with the GTK 4 widget).
 @_exported import enum RefreshMainLoop.GtkMainQueue
 

@@ -3,24 +3,8 @@
 // engine types the widget's API hands out, and `GtkMainQueue`. The engine's own geometry,
 // tuning and caches stay out of the app's namespace.
 @_exported import CGtk4
-@_exported import enum RefreshCore.HeaderStyle
-@_exported import enum RefreshCore.HeaderPhase
-@_exported import enum RefreshCore.HeaderMessage
-@_exported import struct RefreshCore.HeaderVisual
-@_exported import enum RefreshCore.FooterMode
-@_exported import enum RefreshCore.FooterPhase
-@_exported import enum RefreshCore.FooterMessage
-@_exported import struct RefreshCore.FooterVisual
-@_exported import protocol RefreshDrawing.RefreshHeaderStyle
-@_exported import protocol RefreshDrawing.RefreshFooterStyle
-@_exported import struct RefreshDrawing.HeaderFrame
-@_exported import struct RefreshDrawing.FooterFrame
-@_exported import class RefreshDrawing.JikeHeader
-@_exported import class RefreshDrawing.ClassicHeader
-@_exported import class RefreshDrawing.PlainHeader
-@_exported import typealias RefreshDrawing.RefreshRect
-@_exported import typealias RefreshDrawing.RefreshColor
-@_exported import typealias RefreshDrawing.RefreshPalette
+// The looks and the engine types, as RefreshGtk re-exports them (Sources/RefreshDrawing/PublicNames.swift).
+@_exported import RefreshDrawing
 @_exported import enum RefreshMainLoop.GtkMainQueue
 
 /// `GTK_WINDOW(widget)`, `GTK_BOX(widget)`, …: the C cast macros are not imported into Swift.

@@ -16,6 +16,26 @@ package enum HeaderMoment: Equatable, Sendable {
     case failed
 }
 
+extension HeaderMoment {
+    /// A moment as a command line or a test names it: `pull:0.5`, `armed:0.3`, `refresh:0.4`,
+    /// `end:0.2`, `failed`; nil for anything else.
+    package init?(argument: String) {
+        let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
+        if parts == ["failed"] {
+            self = .failed
+            return
+        }
+        guard parts.count == 2, let value = Double(parts[1]), value.isFinite else { return nil }
+        switch parts[0] {
+        case "pull": self = .pull(progress: value)
+        case "armed": self = .armed(seconds: value)
+        case "refresh": self = .refresh(seconds: value)
+        case "end": self = .end(seconds: value)
+        default: return nil
+        }
+    }
+}
+
 /// Builds header visuals without a window by driving a `RefreshEngine` with injected times,
 /// the way a user's drag would: a snapshot of a moment is exactly what the window shows then.
 package enum HeaderScene {

@@ -23,19 +23,6 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-func parseMoment(_ text: String) -> HeaderMoment? {
-    let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-    if parts == ["failed"] { return .failed }
-    guard parts.count == 2, let value = Double(parts[1]), value.isFinite else { return nil }
-    switch parts[0] {
-    case "pull": return .pull(progress: value)
-    case "armed": return .armed(seconds: value)
-    case "refresh": return .refresh(seconds: value)
-    case "end": return .end(seconds: value)
-    default: return nil
-    }
-}
-
 var style = HeaderStyle.jike
 var moment = HeaderMoment.pull(progress: 0.5)
 var width = 360
@@ -48,7 +35,7 @@ while let option = arguments.popFirst() {
         guard let parsed = HeaderStyle(rawValue: value) else { fail("unknown style '\(value)'") }
         style = parsed
     case "--moment":
-        guard let parsed = parseMoment(value) else { fail("unknown moment '\(value)'") }
+        guard let parsed = HeaderMoment(argument: value) else { fail("unknown moment '\(value)'") }
         moment = parsed
     case "--width":
         guard let parsed = Int(value), parsed >= 100, parsed <= 2000 else { fail("bad width '\(value)'") }

@@ -50,7 +50,7 @@ struct Gtk4HeaderFrameTests {
         #expect(report.renderer.lowercased().contains(renderer == "gl" ? "gl" : "cairo"), "\(report.renderer)")
         let live = try #require(ImageSurface(contentsOfPNG: png), "no PNG written")
 
-        let visual = HeaderScene.visual(try #require(Self.moment(frame.moment)), style: frame.style)
+        let visual = HeaderScene.visual(try #require(HeaderMoment(argument: frame.moment)), style: frame.style)
         #expect(abs(visual.contentTop - report.contentTop) < 1e-9, "the bin is not in the scene's moment")
         let height = Double(ImageSurface.pixels(visual.contentTop, scale: Double(scale))) / Double(scale)
         let expected = ImageSurface(logicalWidth: report.width, logicalHeight: height, scale: Double(scale))
@@ -64,19 +64,6 @@ struct Gtk4HeaderFrameTests {
             let kept = png.replacingOccurrences(of: ".png", with: "-kept.png")
             try? FileManager.default.copyItem(atPath: png, toPath: kept)
             Issue.record("the GTK 4 gap differs from the headless render: \(difference) (window: \(kept))")
-        }
-    }
-
-    static func moment(_ text: String) -> HeaderMoment? {
-        let parts = text.split(separator: ":").map(String.init)
-        if parts == ["failed"] { return .failed }
-        guard parts.count == 2, let value = Double(parts[1]) else { return nil }
-        switch parts[0] {
-        case "pull": return .pull(progress: value)
-        case "armed": return .armed(seconds: value)
-        case "refresh": return .refresh(seconds: value)
-        case "end": return .end(seconds: value)
-        default: return nil
         }
     }
 }
