@@ -85,8 +85,17 @@ let package = Package(
         // The GTK 4 widget (issue 26, first stage): the engine over a GtkScrolledWindow in the
         // GTK 4 bin. RefreshCore only: GTK 3 and GTK 4 cannot share a process.
         .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore"]),
-        // The GTK 4 demo: a GtkListView in the GTK 4 bin, with refresh-demo's `--trace` lines.
-        .executableTarget(name: "refresh-demo-gtk4", dependencies: ["RefreshGtk4", "CGtk4", "RefreshCore"]),
+        // The GTK 4 demo's rows for GtkListView and GtkColumnView: a GListModel that makes items on
+        // demand (10,000,000 rows by default).
+        .target(name: "CGtk4DemoModel", dependencies: ["CGtk4"]),
+        // The GTK 4 demo: GTK 4's lists in the GTK 4 bin, with refresh-demo's options and `--trace` lines.
+        .executableTarget(
+            name: "refresh-demo-gtk4",
+            dependencies: [
+                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // refresh-bench's GTK 4 child: GtkListView, run by refresh-bench in a process of its own.
         .executableTarget(
             name: "refresh-bench-gtk4",

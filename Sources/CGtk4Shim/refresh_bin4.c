@@ -98,6 +98,15 @@ static gboolean on_refresh_key(GtkWidget *widget, GVariant *args, gpointer data)
     return self->hooks.refresh_key ? self->hooks.refresh_key(self->hooks_data) : FALSE;
 }
 
+// The bin is found from the controller, so that the handler holds no pointer of its own to
+// disconnect: after dispose the hooks are cleared and every key passes through.
+static gboolean on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state,
+                               gpointer data) {
+    (void)keycode; (void)data;
+    PtrRefresh4Bin *self = PTR_REFRESH4_BIN(gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(controller)));
+    return self->hooks.key ? self->hooks.key(self->hooks_data, keyval, state) : FALSE;
+}
+
 static void ptr_refresh4_bin_init(PtrRefresh4Bin *self) {
     GtkWidget *widget = GTK_WIDGET(self);
     // The moved child is clipped to the bin (docs/gtk4-notes.md#2-moving-the-child-with-a-transform).
@@ -128,6 +137,13 @@ static void ptr_refresh4_bin_init(PtrRefresh4Bin *self) {
                                                               gtk_callback_action_new(on_refresh_key, NULL, NULL)));
     }
     gtk_widget_add_controller(widget, keys);
+
+    // Home, End, Page Up/Down and Enter/Space on the footer, also before the focus widget: the
+    // lists bind them to their own cursor, which knows nothing of the footer past the rows.
+    GtkEventController *other_keys = gtk_event_controller_key_new();
+    gtk_event_controller_set_propagation_phase(other_keys, GTK_PHASE_CAPTURE);
+    g_signal_connect(other_keys, "key-pressed", G_CALLBACK(on_key_pressed), NULL);
+    gtk_widget_add_controller(widget, other_keys);
 }
 
 static void ptr_refresh4_bin_dispose(GObject *object) {

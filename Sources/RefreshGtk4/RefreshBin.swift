@@ -29,13 +29,13 @@ public final class RefreshBin {
     public var footerPhase: FooterPhase { engine.footer }
 
     private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
-    private let adjustment: UnsafeMutablePointer<GtkAdjustment>
-    private var engine: RefreshEngine
+    let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    var engine: RefreshEngine
     /// The engine's offset in the adjustment's terms: the footer's room past its end, the rows
     /// a refresh prepended (RefreshCore's, shared with the GTK 3 bin; docs/architecture.md, "Hosts").
-    private var position = WrappedScrollPosition()
+    var position = WrappedScrollPosition()
     private var handlers: [SignalHandler] = []
-    private var isDestroyed = false
+    private(set) var isDestroyed = false
     /// True while the bin writes the adjustment itself: its own `value-changed` is no external scroll.
     private var settingValue = false
     /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
@@ -113,6 +113,7 @@ public final class RefreshBin {
             bin.beginRefreshing()
             return 1
         }
+        hooks.key = { data, keyval, state in RefreshBin.from(data)?.keyPressed(keyval: keyval, state: state) == true ? 1 : 0 }
         // The bin gives the box back (and this object tears down) when it is disposed.
         let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
         ptr_refresh4_bin_set_hooks(bin, &hooks, box) { data in
@@ -175,7 +176,7 @@ public final class RefreshBin {
 
     // MARK: - The adjustment
 
-    private var reading: AdjustmentReading {
+    var reading: AdjustmentReading {
         AdjustmentReading(value: gtk_adjustment_get_value(adjustment), lower: gtk_adjustment_get_lower(adjustment),
                           upper: gtk_adjustment_get_upper(adjustment), pageSize: gtk_adjustment_get_page_size(adjustment),
                           pageIncrement: gtk_adjustment_get_page_increment(adjustment))
@@ -218,7 +219,7 @@ public final class RefreshBin {
 
     /// Carries out what the engine now says: its events, the scroll position, the child's offset,
     /// the header's redraw and whether frames must tick.
-    private func apply() {
+    func apply() {
         guard !isDestroyed else { return }
         let events = engine.takeEvents()
         // HACK (docs/gtk4-notes.md#hack-notes, 3): writing the engine's offset back also splits a
@@ -281,7 +282,7 @@ public final class RefreshBin {
     /// themselves, as `RefreshController.clock` on GTK 3.
     package var clock: (@MainActor () -> Double)?
 
-    private func now() -> Double { clock?() ?? Self.monotonic() }
+    func now() -> Double { clock?() ?? Self.monotonic() }
 
     private static func monotonic() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }
