@@ -40,6 +40,8 @@ public final class RefreshBin {
     private var settingValue = false
     /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
     private var deferredValue: Double?
+    /// A GtkColumnView's header row, kept in place during a pull (nil for other lists).
+    private var pinnedHeader: PinnedColumnHeader?
     private var bin: OpaquePointer { OpaquePointer(widget) }
 
     /// Wraps `scrolledWindow` (a GtkScrolledWindow with no parent yet) in a new bin.
@@ -59,6 +61,10 @@ public final class RefreshBin {
         ptr_refresh4_bin_set_child(bin, scrolledWindow)
         Ownership.attach(self, to: widget)
         installHooks()
+        pinnedHeader = PinnedColumnHeader(scrolledWindow: scrolledWindow) { [weak self] cr, width, height in
+            guard let self else { return }
+            draw(cr, x: 0, y: 0, width: width, height: height, scale: Int(gtk_widget_get_scale_factor(widget)))
+        }
         handlers.append(SignalHandler(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
         handlers.append(SignalHandler(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
     }
@@ -231,9 +237,15 @@ public final class RefreshBin {
         }
         // The push and the footer's room past the adjustment's end move the child up.
         let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
-        let childOffset = engine.displacement - position.footerShift
-        ptr_refresh4_bin_set_child_offset(bin, (childOffset * scale).rounded() / scale)
-        if engine.decorationsAnimate { gtk_widget_queue_draw(widget) }
+        let childOffset = ((engine.displacement - position.footerShift) * scale).rounded() / scale
+        // A column view's header row stays put: the pull moves only its rows.
+        let pinned = pinnedHeader?.isActive == true ? max(0, (engine.displacement * scale).rounded() / scale) : 0
+        pinnedHeader?.setOffset(pinned)
+        ptr_refresh4_bin_set_child_offset(bin, childOffset - pinned)
+        if engine.decorationsAnimate {
+            gtk_widget_queue_draw(widget)
+            pinnedHeader?.queueDraw()
+        }
         ptr_refresh4_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
         for event in events {
             guard !isDestroyed else { return }
@@ -271,6 +283,8 @@ public final class RefreshBin {
         isDestroyed = true
         handlers.forEach { $0.disconnect() }
         handlers.removeAll()
+        pinnedHeader?.detach()
+        pinnedHeader = nil
         g_object_unref(UnsafeMutableRawPointer(adjustment))
         onRefresh = nil
         onLoadMore = nil

@@ -76,6 +76,9 @@ final class ModelList: DemoList {
         }
         // The selection model takes the model's reference.
         let selection = gtk_single_selection_new(model)
+        // Nothing selected until the user picks a row (a pull then moves no highlighted row).
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
         if columns {
             widget = gtk_column_view_new(selection)
             let column = gtk_column_view_column_new("Row", factory)
