@@ -281,7 +281,7 @@ extension Gtk4DemoProcessTests {
     @Test(arguments: [
         ["--list", "virtual"], ["--list"], ["--rows", "-1"], ["--rows", "1e3"], ["--latency", "nan"],
         ["--fail-rate", "2"], ["--page-size", "0"], ["--header", "nope"], ["--footer", "none"], ["--seed", "x"],
-        ["--no-such-option"],
+        ["--frobnicate"],
     ])
     func aBadCommandLineExitsWithStatus2(arguments: [String]) throws {
         let run = try BuiltProducts.runHeadless(try #require(Gtk4Demo.binary), arguments)
