@@ -78,26 +78,28 @@ final class DemoWindow {
                               { data, _ in Unmanaged<Callback>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
 
         // Every frame: `ready` once the window has drawn (the second tick comes after the first
-        // paint, so input sent after it reaches a mapped window, as refresh-demo's `ready`), then
-        // `view` lines when the list's place changes. Removed with the window.
-        let tickBox = Unmanaged.passRetained(Callback { [weak self] in self?.frame() }).toOpaque()
+        // paint, so input sent after it reaches a mapped window, as refresh-demo's `ready`), then,
+        // with --trace only, `view` lines when the list's place changes. Removed with the window.
+        let tickBox = Unmanaged.passRetained(FrameCallback { [weak self] in self?.frame() ?? false }).toOpaque()
         gtk_widget_add_tick_callback(window, { _, _, data in
-            MainActor.assumeIsolated { Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().body() }
-            return 1
-        }, tickBox, { data in Unmanaged<Callback>.fromOpaque(data!).release() })
+            MainActor.assumeIsolated { Unmanaged<FrameCallback>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0 }
+        }, tickBox, { data in Unmanaged<FrameCallback>.fromOpaque(data!).release() })
     }
 
     private var frames = 0
 
-    private func frame() {
+    /// One frame; false: no more frames needed (the window then ticks only when GTK needs it).
+    private func frame() -> Bool {
         frames += 1
         if frames == 2 { Trace.emit("ready", [("rows", String(list.rowCount))]) }
-        guard frames >= 2, options.trace else { return }
+        guard frames >= 2 else { return true }
+        guard options.trace else { return false }
         let view = viewFields()
         if view.map(\.1) != lastView.map(\.1) {
             lastView = view
             Trace.emit("view", view)
         }
+        return true
     }
 
     /// Where the list is, as laid out for the last frame: the adjustment's value, the top of the
@@ -144,4 +146,10 @@ final class DemoWindow {
 final class Callback {
     let body: @MainActor () -> Void
     init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+}
+
+/// A tick callback's body: true to be called again on the next frame.
+final class FrameCallback {
+    let body: @MainActor () -> Bool
+    init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
 }
