@@ -35,6 +35,8 @@ final class PinnedColumnHeader {
               header != rows, Self.isA(rows, gtk_list_view_get_type())
         else { return nil }
         columnView = child
+        // Held until `detach`: the app may take the column view out of its scrolled window.
+        g_object_ref(UnsafeMutableRawPointer(child))
         self.header = header
         self.rows = rows
         gap = gtk_drawing_area_new()
@@ -81,6 +83,7 @@ final class PinnedColumnHeader {
         isDetached = true
         disconnectClock()
         gtk_widget_unparent(gap)
+        g_object_unref(UnsafeMutableRawPointer(columnView))
     }
 
     // MARK: - Plumbing

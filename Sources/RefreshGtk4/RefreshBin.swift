@@ -119,7 +119,9 @@ public final class RefreshBin {
             bin.beginRefreshing()
             return 1
         }
-        hooks.key = { data, keyval, state in RefreshBin.from(data)?.keyPressed(keyval: keyval, state: state) == true ? 1 : 0 }
+        hooks.key = { data, keyval, state in
+            RefreshBin.from(data)?.keyPressed(keyval: keyval, state: state) == true ? 1 : 0
+        }
         // The bin gives the box back (and this object tears down) when it is disposed.
         let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
         ptr_refresh4_bin_set_hooks(bin, &hooks, box) { data in
