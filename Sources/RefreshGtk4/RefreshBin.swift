@@ -192,7 +192,10 @@ public final class RefreshBin {
 
     private func setAdjustment(_ value: Double) {
         settingValue = true
-        gtk_adjustment_set_value(adjustment, value)
+        // HACK (docs/gtk4-notes.md#the-lists-echo-of-a-value): GtkListView and GtkColumnView 4.8
+        // lay out from a whole-px value and report it back; a fractional value would come back
+        // rounded, as if the user scrolled, and stop the engine's eased scroll.
+        gtk_adjustment_set_value(adjustment, value.rounded())
         settingValue = false
     }
 
