@@ -38,6 +38,8 @@ public final class RefreshBin {
     private(set) var isDestroyed = false
     /// True while the bin writes the adjustment itself: its own `value-changed` is no external scroll.
     private var settingValue = false
+    /// The value the bin last gave the adjustment, and when (see `setAdjustment`).
+    private var valueSet: (value: Double, time: Double)?
     /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
     private var deferredValue: Double?
     /// A GtkColumnView's header row, kept in place during a pull (nil for other lists).
@@ -193,15 +195,21 @@ public final class RefreshBin {
     private func setAdjustment(_ value: Double) {
         settingValue = true
         // HACK (docs/gtk4-notes.md#the-lists-echo-of-a-value): GtkListView and GtkColumnView 4.8
-        // lay out from a whole-px value and report it back; a fractional value would come back
-        // rounded, as if the user scrolled, and stop the engine's eased scroll.
+        // lay out from the value they are given and report what they made of it, up to 2 px off
+        // (less from a whole px); taken as the user's scroll, that echo would stop the engine's
+        // eased scroll. Whole px, and a value this close to the one just set is no scroll.
         gtk_adjustment_set_value(adjustment, value.rounded())
         settingValue = false
+        valueSet = (value.rounded(), now())
     }
 
     private func adjustmentMoved() {
         guard !settingValue, !isDestroyed else { return }
         let now = now()
+        if let valueSet, now - valueSet.time < 0.1, abs(gtk_adjustment_get_value(adjustment) - valueSet.value) < 2 {
+            return
+        }
+        valueSet = nil
         if let rows = position.valueChanged(reading) {
             // Scrolled up into the rows a refresh prepended: they are part of the range again.
             engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now)

@@ -235,17 +235,20 @@ extension Gtk4DemoProcessTests {
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
 
-    /// F5 mid-list scrolls the list to the top while the header opens, and refreshes once (the
-    /// list's own echo of each value the bin sets must not stop that scroll).
+    /// F5 mid-list scrolls the list to the top while the header opens all the way, and refreshes
+    /// once (the list's own echo of each value the bin sets must not stop that scroll).
     @Test(arguments: lists)
     func f5MidListScrollsToTheTopAndRefreshes(list: String) throws {
         let demo = try Gtk4Demo.start(list: list, latency: 0.5)
         defer { demo.stop() }
+        let first = try demo.waitFor { $0.event == "view" }
         demo.xdotool("mousemove", "200", "300")
         demo.xdotool("key", "Page_Down", "Page_Down")
         let paged = try demo.waitFor { $0.event == "view" && ($0.value ?? 0) > 500 }
         demo.xdotool("key", "F5")
-        try demo.waitFor { $0.event == "view" && $0.value == 0 && $0.t > paged.t }
+        // At the top, the rows below the held header: 70 px, the jike header's (the only one).
+        let heldRowsY = (first.rowsY ?? 0) + 70
+        try demo.waitFor { $0.event == "view" && $0.value == 0 && $0.rowsY == heldRowsY && $0.t > paged.t }
         let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
         #expect(end.ok == true)
         try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
