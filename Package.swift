@@ -118,8 +118,17 @@ let package = Package(
         // The GTK 4 widget (issue 26, first stage): the engine over a GtkScrolledWindow in the
         // GTK 4 bin. RefreshCore only: GTK 3 and GTK 4 cannot share a process.
         .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop"]),
-        // The GTK 4 demo: a GtkListView in the GTK 4 bin, with refresh-demo's `--trace` lines.
-        .executableTarget(name: "refresh-demo-gtk4", dependencies: ["RefreshGtk4", "CGtk4", "RefreshCore"]),
+        // The GTK 4 demo's rows for GtkListView and GtkColumnView: a GListModel that makes items on
+        // demand (10,000,000 rows by default).
+        .target(name: "CGtk4DemoModel", dependencies: ["CGtk4"]),
+        // The GTK 4 demo: GTK 4's lists in the GTK 4 bin, with refresh-demo's options and `--trace` lines.
+        .executableTarget(
+            name: "refresh-demo-gtk4",
+            dependencies: [
+                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // A test tool: a live GTK 4 bin put into one of the headless renderer's moments, rendered
         // to a PNG (Gtk4HeaderFrameTests compares the two).
         .executableTarget(

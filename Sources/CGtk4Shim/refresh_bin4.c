@@ -187,6 +187,15 @@ static void release_swift(Ptr4RefreshBin *self) {
     ptr4_refresh_bin_swift_detach(self);
 }
 
+// The bin is found from the controller, so that the handler holds no pointer of its own to
+// disconnect: after dispose the hooks are cleared and every key passes through.
+static gboolean on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state,
+                               gpointer data) {
+    (void)keycode; (void)data;
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(controller)));
+    return self->hooks.key ? self->hooks.key(self->hooks_data, keyval, state) : FALSE;
+}
+
 static void ptr4_refresh_bin_init(Ptr4RefreshBin *self) {
     GtkWidget *widget = GTK_WIDGET(self);
     // The moved child is clipped to the bin (docs/gtk4-notes.md#2-moving-the-child-with-a-transform).
@@ -217,6 +226,13 @@ static void ptr4_refresh_bin_init(Ptr4RefreshBin *self) {
                                                               gtk_callback_action_new(on_refresh_key, NULL, NULL)));
     }
     gtk_widget_add_controller(widget, keys);
+
+    // Home, End, Page Up/Down and Enter/Space on the footer, also before the focus widget: the
+    // lists bind them to their own cursor, which knows nothing of the footer past the rows.
+    GtkEventController *other_keys = gtk_event_controller_key_new();
+    gtk_event_controller_set_propagation_phase(other_keys, GTK_PHASE_CAPTURE);
+    g_signal_connect(other_keys, "key-pressed", G_CALLBACK(on_key_pressed), NULL);
+    gtk_widget_add_controller(widget, other_keys);
 }
 
 static void ptr4_refresh_bin_dispose(GObject *object) {

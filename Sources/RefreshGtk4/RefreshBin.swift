@@ -63,11 +63,11 @@ public final class RefreshBin {
     public var footerPhase: FooterPhase { engine.footer }
 
     private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
-    private let adjustment: UnsafeMutablePointer<GtkAdjustment>
-    private var engine: RefreshEngine
+    let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    var engine: RefreshEngine
     /// The engine's offset in the adjustment's terms: the footer's room past its end, the rows
     /// a refresh prepended (RefreshCore's, shared with the GTK 3 bin; docs/architecture.md, "Hosts").
-    private var position = WrappedScrollPosition()
+    var position = WrappedScrollPosition()
     private var handlers: [SignalHandler] = []
     /// The bin was disposed: every call is a no-op from then on.
     package private(set) var isDestroyed = false
@@ -75,8 +75,12 @@ public final class RefreshBin {
     let asyncActions = AsyncActions()
     /// True while the bin writes the adjustment itself: its own `value-changed` is no external scroll.
     private var settingValue = false
+    /// The value the bin last gave the adjustment, and when (see `setAdjustment`).
+    private var valueSet: (value: Double, time: Double)?
     /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
     private var deferredValue: Double?
+    /// A GtkColumnView's header row, kept in place during a pull (nil for other lists).
+    private var pinnedHeader: PinnedColumnHeader?
     private var bin: OpaquePointer { OpaquePointer(widget) }
     private let decorations: Decorations
     /// The GObject's last-updated as last mirrored (GObject/RefreshBinGObject.swift).
@@ -105,6 +109,10 @@ public final class RefreshBin {
                                now: Self.monotonic(), footerRoomOutsideHost: true)
         Ownership.attach(self, to: widget)
         installHooks()
+        pinnedHeader = PinnedColumnHeader(scrolledWindow: scrolledWindow) { [weak self] cr, width, height in
+            guard let self else { return }
+            draw(cr, x: 0, y: 0, width: width, height: height, scale: Int(gtk_widget_get_scale_factor(widget)))
+        }
         applyGObjectProperties()
         handlers.append(SignalHandler(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
         handlers.append(SignalHandler(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
@@ -170,6 +178,9 @@ public final class RefreshBin {
             bin.beginRefreshing()
             return 1
         }
+        hooks.key = { data, keyval, state in
+            RefreshBin.from(data)?.keyPressed(keyval: keyval, state: state) == true ? 1 : 0
+        }
         // The bin gives the box back (and this object tears down) when it is disposed.
         let box = Unmanaged.passRetained(WeakBox(self)).toOpaque()
         ptr4_refresh_bin_set_hooks(bin, &hooks, box) { data in
@@ -232,7 +243,7 @@ public final class RefreshBin {
 
     // MARK: - The adjustment
 
-    private var reading: AdjustmentReading {
+    var reading: AdjustmentReading {
         AdjustmentReading(value: gtk_adjustment_get_value(adjustment), lower: gtk_adjustment_get_lower(adjustment),
                           upper: gtk_adjustment_get_upper(adjustment), pageSize: gtk_adjustment_get_page_size(adjustment),
                           pageIncrement: gtk_adjustment_get_page_increment(adjustment))
@@ -240,13 +251,22 @@ public final class RefreshBin {
 
     private func setAdjustment(_ value: Double) {
         settingValue = true
-        gtk_adjustment_set_value(adjustment, value)
+        // HACK (docs/gtk4-notes.md#the-lists-echo-of-a-value): GtkListView and GtkColumnView 4.8
+        // lay out from the value they are given and report what they made of it, up to 2 px off
+        // (less from a whole px); taken as the user's scroll, that echo would stop the engine's
+        // eased scroll. Whole px, and a value this close to the one just set is no scroll.
+        gtk_adjustment_set_value(adjustment, value.rounded())
         settingValue = false
+        valueSet = (value.rounded(), now())
     }
 
     private func adjustmentMoved() {
         guard !settingValue, !isDestroyed else { return }
         let now = now()
+        if let valueSet, now - valueSet.time < 0.1, abs(gtk_adjustment_get_value(adjustment) - valueSet.value) < 2 {
+            return
+        }
+        valueSet = nil
         if let rows = position.valueChanged(reading) {
             // Scrolled up into the rows a refresh prepended: they are part of the range again.
             engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now)
@@ -275,7 +295,7 @@ public final class RefreshBin {
 
     /// Carries out what the engine now says: its events, the scroll position, the child's offset,
     /// the header's redraw and whether frames must tick.
-    private func apply() {
+    func apply() {
         guard !isDestroyed else { return }
         let events = engine.takeEvents()
         // HACK (docs/gtk4-notes.md#hack-notes, 3): writing the engine's offset back also splits a
@@ -287,9 +307,15 @@ public final class RefreshBin {
         }
         // The push and the footer's room past the adjustment's end move the child up.
         let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
-        let childOffset = engine.displacement - position.footerShift
-        ptr4_refresh_bin_set_child_offset(bin, (childOffset * scale).rounded() / scale)
-        if engine.decorationsAnimate { gtk_widget_queue_draw(widget) }
+        let childOffset = ((engine.displacement - position.footerShift) * scale).rounded() / scale
+        // A column view's header row stays put: the pull moves only its rows.
+        let pinned = pinnedHeader?.isActive == true ? max(0, (engine.displacement * scale).rounded() / scale) : 0
+        pinnedHeader?.setOffset(pinned)
+        ptr4_refresh_bin_set_child_offset(bin, childOffset - pinned)
+        if engine.decorationsAnimate {
+            gtk_widget_queue_draw(widget)
+            pinnedHeader?.queueDraw()
+        }
         ptr4_refresh_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
         for event in events {
             guard !isDestroyed else { return }
@@ -357,6 +383,8 @@ public final class RefreshBin {
         asyncActions.tearDown()
         handlers.forEach { $0.disconnect() }
         handlers.removeAll()
+        pinnedHeader?.detach()
+        pinnedHeader = nil
         g_object_unref(UnsafeMutableRawPointer(adjustment))
         onRefresh = nil
         onLoadMore = nil

@@ -141,6 +141,13 @@ struct TraceLine: Decodable {
     var row: Int?
     /// `frame` lines: the saved PNG.
     var path: String?
+    /// `header` lines: the displayed pull.
+    var pull: Double?
+    /// refresh-demo-gtk4's `view` lines: the adjustment's value, the y in the bin of the rows'
+    /// viewport and of a column view's header row.
+    var value: Double?
+    var rowsY: Double?
+    var headerY: Double?
 }
 
 /// refresh-demo (or another of the package's apps) on its own Xvfb server, so that no other

@@ -2,16 +2,20 @@ import Foundation
 import RefreshTestSupport
 import Testing
 
-/// refresh-demo-gtk4 (the GTK 4 bin over a GtkListView) as a person runs it, on a private Xvfb
+/// refresh-demo-gtk4 (the GTK 4 bin over GTK 4's lists) as a person runs it, on a private Xvfb
 /// with real X input: GTK 4 cannot share this process with GTK 3, so its widget is tested through
-/// its demo's trace (docs/gtk4-notes.md). X11 sends wheel notches and mouse drags; the touchpad
-/// needs Wayland (docs/wayland.md).
+/// its demo's trace (docs/gtk4-notes.md). X11 sends wheel notches, mouse drags and keys; the
+/// touchpad needs Wayland (docs/wayland.md).
 @Suite(.serialized, .enabled { try Gtk4Demo.canRun() })
 struct Gtk4DemoProcessTests {
+    /// Every `--list` of the GTK 4 demo.
+    static let lists = ["listview", "columnview", "listbox", "textview"]
+
     /// One wheel notch up at the top pulls and springs back without a refresh; four notches
     /// refresh exactly once, and the rows the refresh adds are in the list.
-    @Test func wheelNotchesAtTheTopRefreshOnce() throws {
-        let demo = try Gtk4Demo.start(latency: 0.3)
+    @Test(arguments: lists)
+    func wheelNotchesAtTheTopRefreshOnce(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.3)
         defer { demo.stop() }
         demo.xdotool("mousemove", "200", "300")
         demo.xdotool("click", "4")
@@ -23,7 +27,7 @@ struct Gtk4DemoProcessTests {
         let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
         #expect(end.ok == true)
         #expect(end.rows == 100 + (end.added ?? -1))
-        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
         #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
@@ -55,8 +59,9 @@ struct Gtk4DemoProcessTests {
 
     /// A short mouse drag down from the top row pulls and springs back without a refresh; a long
     /// one pulls past the threshold and refreshes once on release.
-    @Test func aMouseDragAtTheTopRefreshes() throws {
-        let demo = try Gtk4Demo.start(latency: 0.3)
+    @Test(arguments: lists)
+    func aMouseDragAtTheTopRefreshes(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.3)
         defer { demo.stop() }
         demo.xdotool("mousemove", "200", "150")
         demo.xdotool("mousedown", "1")
@@ -71,11 +76,42 @@ struct Gtk4DemoProcessTests {
         for y in stride(from: 160, through: 440, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
         try demo.waitFor { $0.event == "header" && $0.state == "armed" }
         demo.xdotool("mouseup", "1")
-        try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
-        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
         #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// A drag that pulls past the threshold, then goes back up to where it started and rests
+    /// there before the release, refreshes nothing and leaves the list where it was: same value,
+    /// rows back at the same place. (Further up, the same drag would scroll the list, and a
+    /// release while moving would fling it: docs/behaviour.md#input-model.)
+    @Test(arguments: lists)
+    func aCancelledPullLeavesTheListUnmoved(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.3)
+        defer { demo.stop() }
+        let before = try demo.waitFor { $0.event == "view" }
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for y in stride(from: 160, through: 400, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
+        try demo.waitFor { $0.event == "header" && $0.state == "armed" }
+        let pulled = try demo.waitFor { $0.event == "view" && ($0.rowsY ?? 0) > (before.rowsY ?? 0) + 40 }
+        for y in stride(from: 390, through: 150, by: -10) { demo.xdotool("mousemove", "200", String(y)) }
+        // The pointer rests (no fling), then the button goes up.
+        demo.xdotool("sleep", "0.2")
+        demo.xdotool("mouseup", "1")
+        let idle = try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        // The rows come back to their place; nothing else may have moved meanwhile.
+        let back = try demo.waitFor { $0.event == "view" && $0.t > pulled.t && $0.rowsY == before.rowsY }
+        #expect(back.value == before.value, "the list scrolled: \(before.value ?? -1) → \(back.value ?? -1)")
+        #expect(!demo.lines.contains { $0.event == "refresh" }, "a cancelled pull refreshed")
+        #expect(idle.t > pulled.t)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        let last = try #require(demo.lines.last { $0.event == "view" })
+        #expect(last.value == before.value && last.rowsY == before.rowsY)
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
 }
@@ -93,6 +129,70 @@ extension Gtk4DemoProcessTests {
         #expect(end.rows == 30 + (end.added ?? -1))
         try demo.waitFor { $0.event == "footer" && $0.state == "idle" }
         #expect(demo.lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// End goes to the very bottom, into the footer's room: it loads exactly once, the rows it
+    /// adds are in the list; Home goes back to the top, Page Down scrolls by a page.
+    @Test(arguments: lists)
+    func endLoadsOnceAndHomeAndPageKeysScroll(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.3)
+        defer { demo.stop() }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("key", "Page_Down")
+        let paged = try demo.waitFor { $0.event == "view" && ($0.value ?? 0) > 100 }
+        #expect(!demo.lines.contains { $0.event == "load" }, "Page Down loaded")
+        demo.xdotool("key", "End")
+        let end = try demo.waitFor { $0.event == "load" && $0.phase == "end" }
+        #expect(end.ok == true)
+        #expect(end.rows == 100 + (end.added ?? -1))
+        let atEnd = try #require(demo.lines.last { $0.event == "view" && $0.t < end.t })
+        #expect((atEnd.value ?? 0) > (paged.value ?? 0) + 1000, "End did not reach the bottom")
+        try demo.waitFor { $0.event == "footer" && $0.state == "idle" }
+        demo.xdotool("key", "Home")
+        try demo.waitFor { $0.event == "view" && $0.value == 0 && $0.t > end.t }
+        #expect(demo.lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1)
+        #expect(!demo.lines.contains { $0.event == "header" || $0.event == "refresh" }, "a key pulled")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// A load that failed leaves the footer offering a retry: Enter retries it (a new load),
+    /// and so does Space.
+    @Test(arguments: lists)
+    func enterAndSpaceRetryAFailedLoad(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.2, ["--fail-rate", "1"])
+        defer { demo.stop() }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("key", "End")
+        var failed = try demo.waitFor { $0.event == "footer" && $0.state == "failed" }
+        for (key, count) in [("Return", 2), ("space", 3)] {
+            demo.xdotool("key", key)
+            let since = failed.t
+            failed = try demo.waitFor { $0.event == "footer" && $0.state == "failed" && $0.t > since }
+            #expect(demo.lines.filter { $0.event == "load" && $0.phase == "begin" }.count == count)
+        }
+        #expect(demo.lines.allSatisfy { $0.event != "load" || $0.phase != "end" || ($0.ok == false && $0.rows == 100) })
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
+    /// A refresh that fails keeps every row: the row count after it is the row count before.
+    @Test(arguments: lists)
+    func aFailedRefreshKeepsEveryRow(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.2, ["--fail-rate", "1"])
+        defer { demo.stop() }
+        let ready = try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("click", "--repeat", "4", "--delay", "30", "4")
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(end.ok == false)
+        #expect(end.added == 0)
+        #expect(end.rows == ready.rows)
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
@@ -118,20 +218,112 @@ extension Gtk4DemoProcessTests {
     }
 
     /// F5 and Ctrl+R refresh (each once); closing the window mid-refresh ends with `quit`, exit 0
-    /// and nothing on stderr (no critical from a handler or tick left behind).
-    @Test(arguments: ["F5", "ctrl+r"])
-    func refreshKeysRefreshAndClosingMidRefreshExitsCleanly(key: String) throws {
-        let demo = try Gtk4Demo.start(latency: 5)
+    /// and nothing on stderr (no critical from a handler or tick left behind), on every list.
+    @Test(arguments: lists, ["F5", "ctrl+r"])
+    func refreshKeysRefreshAndClosingMidRefreshExitsCleanly(list: String, key: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 5)
         defer { demo.stop() }
         demo.xdotool("mousemove", "200", "300")
         demo.xdotool("key", key)
         try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
         try demo.waitFor { $0.event == "header" && $0.state == "refreshing" }
-        demo.xdotool("key", "ctrl+q")
+        demo.xdotool("key", "ctrl+w")
         #expect(try demo.waitForExit() == 0)
         #expect(demo.lines.last?.event == "quit")
         #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        #expect(!demo.lines.contains { $0.event == "refresh" && $0.phase == "end" })
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// F5 mid-list scrolls the list to the top while the header opens all the way, and refreshes
+    /// once (the list's own echo of each value the bin sets must not stop that scroll).
+    @Test(arguments: lists)
+    func f5MidListScrollsToTheTopAndRefreshes(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.5)
+        defer { demo.stop() }
+        let first = try demo.waitFor { $0.event == "view" }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("key", "Page_Down", "Page_Down")
+        let paged = try demo.waitFor { $0.event == "view" && ($0.value ?? 0) > 500 }
+        demo.xdotool("key", "F5")
+        // At the top, the rows below the held header: 70 px, the jike header's (the only one).
+        let heldRowsY = (first.rowsY ?? 0) + 70
+        try demo.waitFor { $0.event == "view" && $0.value == 0 && $0.rowsY == heldRowsY && $0.t > paged.t }
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(end.ok == true)
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// GtkColumnView: the pull opens the gap below the column headers, which do not move (the
+    /// trace's `view` lines: the rows go down by the pull, the header row stays at the top).
+    @Test func columnHeadersStayPinnedDuringAPull() throws {
+        let demo = try Gtk4Demo.start(list: "columnview", latency: 0.3)
+        defer { demo.stop() }
+        let before = try demo.waitFor { $0.event == "view" }
+        let headerY = try #require(before.headerY)
+        let rowsY = try #require(before.rowsY)
+        #expect(rowsY > headerY, "the rows are not below the header row")
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for y in stride(from: 160, through: 440, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
+        try demo.waitFor { $0.event == "header" && $0.state == "armed" }
+        try demo.waitFor { $0.event == "view" && ($0.rowsY ?? 0) > rowsY + 60 }
+        demo.xdotool("mouseup", "1")
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        try demo.waitFor { $0.event == "view" && $0.t > end.t && $0.rowsY == rowsY }
+        let views = demo.lines.filter { $0.event == "view" }
+        #expect(views.count > 3)
+        #expect(views.allSatisfy { $0.headerY == headerY }, "the header row moved: \(views.compactMap(\.headerY))")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// Without `--rows`, GtkListView shows 10,000,000 rows (items made on demand), opens, and
+    /// End loads at the bottom of them.
+    @Test func theDefaultListShowsTenMillionRows() throws {
+        let demo = try DemoProcess(["--trace", "--latency", "0.2"], executable: Gtk4Demo.binary)
+        defer { demo.stop() }
+        let ready = try demo.waitFor { $0.event == "ready" }
+        #expect(ready.rows == 10_000_000)
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("key", "End")
+        let end = try demo.waitFor { $0.event == "load" && $0.phase == "end" }
+        #expect(end.rows == 10_000_020)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// A bad command line names the option on stderr in one line and exits with status 2, as
+    /// refresh-demo does; no window opens (no display is given).
+    @Test(arguments: [
+        ["--list", "virtual"], ["--list"], ["--rows", "-1"], ["--rows", "1e3"], ["--latency", "nan"],
+        ["--fail-rate", "2"], ["--page-size", "0"], ["--header", "nope"], ["--footer", "none"], ["--seed", "x"],
+        ["--frobnicate"],
+    ])
+    func aBadCommandLineExitsWithStatus2(arguments: [String]) throws {
+        let run = try BuiltProducts.runHeadless(try #require(Gtk4Demo.binary), arguments)
+        #expect(!run.signalled)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("refresh-demo-gtk4: "))
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1, "stderr: \(run.stderr)")
+    }
+
+    /// More rows than a list opens with are clamped, with a warning.
+    @Test func tooManyRowsForAListBoxAreClamped() throws {
+        let demo = try Gtk4Demo.start(list: "listbox", rows: 20_000, latency: 0.3)
+        defer { demo.stop() }
+        let ready = try demo.waitFor { $0.event == "ready" }
+        #expect(ready.rows == 10_000)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.contains("at most 10000 rows"))
     }
 }
 
@@ -139,9 +331,12 @@ extension Gtk4DemoProcessTests {
 enum Gtk4Demo {
     static let binary = BuiltProducts.executable("refresh-demo-gtk4")
 
-    /// The demo with `rows` rows and its trace, once it is ready; a refresh or load takes `latency` s.
-    static func start(rows: Int = 100, latency: Double) throws -> DemoProcess {
-        let demo = try DemoProcess(["--trace", "--rows", String(rows), "--latency", String(latency)], executable: binary)
+    /// The demo showing `list` with `rows` rows and its trace, once it is ready; a refresh or
+    /// load takes `latency` s.
+    static func start(list: String = "listview", rows: Int = 100, latency: Double,
+                      _ more: [String] = []) throws -> DemoProcess {
+        let demo = try DemoProcess(["--trace", "--list", list, "--rows", String(rows), "--latency", String(latency)] + more,
+                                   executable: binary)
         try demo.waitFor { $0.event == "ready" }
         return demo
     }

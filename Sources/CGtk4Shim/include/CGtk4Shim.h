@@ -30,6 +30,9 @@ typedef struct {
     void (*resized)(gpointer data, int width, int height);
     /// F5 or Ctrl+R: return TRUE when the key was used.
     gboolean (*refresh_key)(gpointer data);
+    /// Any other key pressed while the focus is inside the bin, before the focus widget sees it
+    /// (Home, End, Page Up/Down, Enter, Space: RefreshGtk4's Keys.swift): return TRUE to stop it.
+    gboolean (*key)(gpointer data, guint keyval, GdkModifierType state);
 } Ptr4RefreshBinHooks;
 
 /// Moves the child down by `offset` px (up when negative) without re-allocating it.

@@ -1,0 +1,155 @@
+import CGtk4
+import CGtk4Shim
+import Glibc
+import RefreshCore
+import RefreshGtk4
+
+/// The demo's window: the list in a scrolled window in the GTK 4 bin, the simulated source
+/// behind it, the trace, and the quit keys.
+@MainActor
+final class DemoWindow {
+    private let options: DemoOptions
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let list: any DemoList
+    private let scrolled: UnsafeMutablePointer<GtkWidget>
+    private let bin: RefreshBin
+    private let feed: Feed
+    private var running = true
+    private var lastView: [Trace.Field] = []
+
+    init(options: DemoOptions) {
+        self.options = options
+        feed = Feed(options: options)
+        list = makeList(options.list, rows: options.rows)
+        scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), list.widget)
+        bin = RefreshBin(wrapping: scrolled)
+        window = gtk_window_new()!
+        gtk_window_set_title(gtkWindow, "Pull to refresh (GTK 4, \(options.list.rawValue))")
+        gtk_window_set_default_size(gtkWindow, 400, 600)
+        if options.maximized { gtk_window_maximize(gtkWindow) }
+        gtk_window_set_child(gtkWindow, bin.widget)
+        connect()
+    }
+
+    private var gtkWindow: UnsafeMutablePointer<GtkWindow> { window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 } }
+
+    /// Runs until Ctrl+Q, Ctrl+W or the close button; then the window goes and the trace ends with `quit`.
+    func run() {
+        gtk_window_present(gtkWindow)
+        while running { g_main_context_iteration(nil, 1) }
+        feed.cancel()
+        gtk_window_destroy(gtkWindow)
+        while g_main_context_iteration(nil, 0) != 0 {}
+    }
+
+    private func quit() {
+        guard running else { return }
+        running = false
+        Trace.emit("quit")
+    }
+
+    private func connect() {
+        bin.onHeaderPhase = { phase, pull in
+            Trace.emit("header", [("state", Trace.string(phase.rawValue)), ("pull", Trace.number(pull))])
+        }
+        bin.onFooterPhase = { phase in Trace.emit("footer", [("state", Trace.string(phase.rawValue))]) }
+        bin.onRefresh = { [weak self] in self?.refresh() }
+        bin.onLoadMore = { [weak self] in self?.load() }
+        list.onActivate = { row in Trace.emit("activate", [("row", String(row))]) }
+
+        let shortcuts = gtk_shortcut_controller_new()!
+        for trigger in ["<Control>q", "<Control>w"] {
+            let box = Unmanaged.passRetained(Callback { [weak self] in self?.quit() }).toOpaque()
+            let action = gtk_callback_action_new({ _, _, data in
+                MainActor.assumeIsolated { Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().body() }
+                return 1
+            }, box, { data in Unmanaged<Callback>.fromOpaque(data!).release() })
+            gtk_shortcut_controller_add_shortcut(shortcuts, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action))
+        }
+        gtk_widget_add_controller(window, shortcuts)
+
+        let closeBox = Unmanaged.passRetained(Callback { [weak self] in self?.quit() }).toOpaque()
+        let onClose: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+            MainActor.assumeIsolated { Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().body() }
+            return 0
+        }
+        g_signal_connect_data(window, "close-request", unsafeBitCast(onClose, to: GCallback.self), closeBox,
+                              { data, _ in Unmanaged<Callback>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
+
+        // Every frame: `ready` once the window has drawn (the second tick comes after the first
+        // paint, so input sent after it reaches a mapped window, as refresh-demo's `ready`), then,
+        // with --trace only, `view` lines when the list's place changes. Removed with the window.
+        let tickBox = Unmanaged.passRetained(FrameCallback { [weak self] in self?.frame() ?? false }).toOpaque()
+        gtk_widget_add_tick_callback(window, { _, _, data in
+            MainActor.assumeIsolated { Unmanaged<FrameCallback>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0 }
+        }, tickBox, { data in Unmanaged<FrameCallback>.fromOpaque(data!).release() })
+    }
+
+    private var frames = 0
+
+    /// One frame; false: no more frames needed (the window then ticks only when GTK needs it).
+    private func frame() -> Bool {
+        frames += 1
+        if frames == 2 { Trace.emit("ready", [("rows", String(list.rowCount))]) }
+        guard frames >= 2 else { return true }
+        guard options.trace else { return false }
+        let view = viewFields()
+        if view.map(\.1) != lastView.map(\.1) {
+            lastView = view
+            Trace.emit("view", view)
+        }
+        return true
+    }
+
+    /// Where the list is, as laid out for the last frame: the adjustment's value, the top of the
+    /// rows' viewport in the bin (it moves down during a pull), and a column view's header row.
+    private func viewFields() -> [Trace.Field] {
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+        var fields: [Trace.Field] = [("value", Trace.number(gtk_adjustment_get_value(adjustment)))]
+        fields.append(("rowsY", Trace.number(y(of: list.rowsWidget ?? scrolled))))
+        if let header = list.columnHeader { fields.append(("headerY", Trace.number(y(of: header)))) }
+        return fields
+    }
+
+    private func y(of widget: UnsafeMutablePointer<GtkWidget>) -> Double {
+        var point = graphene_point_t()
+        var origin = graphene_point_t()
+        guard gtk_widget_compute_point(widget, bin.widget, &origin, &point) != 0 else { return .nan }
+        return Double(point.y)
+    }
+
+    private func refresh() {
+        Trace.emit("refresh", [("phase", Trace.string("begin"))])
+        feed.refresh(apply: { [weak self] count in self?.list.prepend(count) }) { [weak self] answer in
+            guard let self else { return }
+            bin.endRefreshing(ok: answer.ok, insertedAtTop: answer.added)
+            end("refresh", answer)
+        }
+    }
+
+    private func load() {
+        Trace.emit("load", [("phase", Trace.string("begin"))])
+        feed.load(apply: { [weak self] count in self?.list.append(count) }) { [weak self] answer in
+            guard let self else { return }
+            bin.endLoading(ok: answer.ok, added: answer.added, exhausted: answer.exhausted)
+            end("load", answer)
+        }
+    }
+
+    private func end(_ event: String, _ answer: Feed.Answer) {
+        Trace.emit(event, [("phase", Trace.string("end")), ("ok", answer.ok ? "true" : "false"),
+                           ("added", String(answer.added)), ("rows", String(list.rowCount))])
+    }
+}
+
+final class Callback {
+    let body: @MainActor () -> Void
+    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+}
+
+/// A tick callback's body: true to be called again on the next frame.
+final class FrameCallback {
+    let body: @MainActor () -> Bool
+    init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
+}
