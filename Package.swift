@@ -125,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "refresh-demo-gtk4",
             dependencies: [
-                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore",
+                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore", "RefreshDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

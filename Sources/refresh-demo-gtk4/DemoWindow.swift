@@ -2,6 +2,7 @@ import CGtk4
 import CGtk4Shim
 import Glibc
 import RefreshCore
+import RefreshDrawing
 import RefreshGtk4
 
 /// The demo's window: the list in a scrolled window in the GTK 4 bin, the simulated source
@@ -24,6 +25,8 @@ final class DemoWindow {
         scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), list.widget)
         bin = RefreshBin(wrapping: scrolled)
+        bin.header = (HeaderStyle(rawValue: options.header) ?? .jike).makeStyle()
+        bin.footerMode = FooterMode(rawValue: options.footer) ?? .auto
         window = gtk_window_new()!
         gtk_window_set_title(gtkWindow, "Pull to refresh (GTK 4, \(options.list.rawValue))")
         gtk_window_set_default_size(gtkWindow, 400, 600)

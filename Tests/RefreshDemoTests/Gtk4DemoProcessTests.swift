@@ -160,6 +160,41 @@ extension Gtk4DemoProcessTests {
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
 
+    /// The footer modes from the command line: with `--footer pull` reaching the bottom (End) loads
+    /// nothing until wheel notches push past it; with `--footer none` nothing loads at all. The
+    /// classic and plain looks refresh from the wheel as jike does.
+    @Test(arguments: ["classic", "plain"])
+    func footerModesAndLooksFromTheCommandLine(header: String) throws {
+        let pull = try Gtk4Demo.start(latency: 0.2, ["--footer", "pull", "--header", header])
+        defer { pull.stop() }
+        pull.xdotool("mousemove", "200", "300")
+        pull.xdotool("click", "--repeat", "5", "--delay", "30", "4")
+        try pull.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        try pull.waitFor { $0.event == "header" && $0.state == "idle" }
+        pull.xdotool("key", "End")
+        try pull.waitFor { $0.event == "view" && ($0.value ?? 0) > 1000 }
+        #expect(!pull.lines.contains { $0.event == "load" }, "End loaded with the pull footer")
+        pull.xdotool("click", "--repeat", "6", "--delay", "30", "5")
+        let end = try pull.waitFor { $0.event == "load" && $0.phase == "end" }
+        #expect(end.ok == true)
+        pull.xdotool("key", "ctrl+q")
+        #expect(try pull.waitForExit() == 0)
+        #expect(pull.stderr.isEmpty, "stderr: \(pull.stderr)")
+
+        let none = try Gtk4Demo.start(latency: 0.2, ["--footer", "none", "--header", header])
+        defer { none.stop() }
+        none.xdotool("mousemove", "200", "300")
+        none.xdotool("key", "End")
+        try none.waitFor { $0.event == "view" && ($0.value ?? 0) > 1000 }
+        none.xdotool("click", "--repeat", "6", "--delay", "30", "5")
+        none.xdotool("key", "Return")
+        none.xdotool("key", "Home")
+        try none.waitFor { $0.event == "view" && $0.value == 0 }
+        #expect(!none.lines.contains { $0.event == "load" || $0.event == "footer" }, "the none footer loaded")
+        none.xdotool("key", "ctrl+q")
+        #expect(try none.waitForExit() == 0)
+    }
+
     /// A load that failed leaves the footer offering a retry: Enter retries it (a new load),
     /// and so does Space.
     @Test(arguments: lists)
@@ -303,7 +338,7 @@ extension Gtk4DemoProcessTests {
     /// refresh-demo does; no window opens (no display is given).
     @Test(arguments: [
         ["--list", "virtual"], ["--list"], ["--rows", "-1"], ["--rows", "1e3"], ["--latency", "nan"],
-        ["--fail-rate", "2"], ["--page-size", "0"], ["--header", "nope"], ["--footer", "none"], ["--seed", "x"],
+        ["--fail-rate", "2"], ["--page-size", "0"], ["--header", "nope"], ["--header", "arc"], ["--footer", "manual"], ["--seed", "x"],
         ["--frobnicate"],
     ])
     func aBadCommandLineExitsWithStatus2(arguments: [String]) throws {
