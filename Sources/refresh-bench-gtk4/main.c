@@ -1049,11 +1049,13 @@ static int run_motion (guint rows, Ptr4HeaderStyle style, const char *style_name
                               interval);
       if (f->idle_cycles)
         g_string_append_printf (details, "%u frame-clock cycle(s) in between painted nothing; ", f->idle_cycles);
-      g_string_append_printf (details, "main loop before it %.1f ms wall, %.1f ms CPU, %.1f ms waiting for a core (%u input events%s%s); "
-                              "layout %.2f ms, paint %.2f ms, after-paint %.2f ms",
-                              f->gap_ns / 1e6, f->gap_cpu_ns / 1e6, f->gap_runqueue_ns / 1e6, f->inputs, f->notes ? ", " : "",
-                              f->notes ? f->notes : "", (f->layout_end_ns - f->start_ns) / 1e6,
-                              (f->paint_end_ns - f->layout_end_ns) / 1e6, (f->end_ns - f->paint_end_ns) / 1e6);
+      // The previous frame's cycle is in the interval too: a long one delays this frame.
+      g_string_append_printf (details, "previous frame's cycle %.2f ms; main loop before it %.1f ms wall, %.1f ms CPU, "
+                              "%.1f ms waiting for a core (%u input events%s%s); layout %.2f ms, paint %.2f ms, after-paint %.2f ms",
+                              (frames[i - 1].end_ns - frames[i - 1].start_ns) / 1e6, f->gap_ns / 1e6, f->gap_cpu_ns / 1e6,
+                              f->gap_runqueue_ns / 1e6, f->inputs, f->notes ? ", " : "", f->notes ? f->notes : "",
+                              (f->layout_end_ns - f->start_ns) / 1e6, (f->paint_end_ns - f->layout_end_ns) / 1e6,
+                              (f->end_ns - f->paint_end_ns) / 1e6);
     }
   double p50 = -1, p99 = -1, paint_median = -1, unused;
   if (n > 1)
