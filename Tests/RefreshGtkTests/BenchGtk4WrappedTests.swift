@@ -11,7 +11,6 @@ import Testing
     static let bench = BuiltProducts.executable("refresh-bench")
     static let canRun = bench != nil && BuiltProducts.executable("refresh-bench-gtk4") != nil
         && ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } == true
-    static let needs = "needs refresh-bench and refresh-bench-gtk4 built beside the tests and a display"
 
     /// The run, once for every test of the suite.
     @MainActor static let run: Result<(document: [String: Any], table: String), any Error> = Result(catching: {
@@ -41,7 +40,7 @@ import Testing
 
     /// Both lists measured the same way: the same row pitch, frames and renderer, every figure
     /// and increment over GTK 4's floor present.
-    @Test(.enabled(if: canRun, needs))
+    @Test(.enabled(if: canRun, "needs refresh-bench and refresh-bench-gtk4 built beside the tests and a display"))
     @MainActor func bareAndWrappedAreMeasuredAlike() throws {
         let document = try Self.document()
         #expect(document["failed"] == nil, "something failed: \(document["failed"] ?? "")")
@@ -65,7 +64,7 @@ import Testing
 
     /// `wrapped_over_bare` is the two results divided (first frame, frame median) and subtracted
     /// (peak), named by both lists.
-    @Test(.enabled(if: canRun, needs))
+    @Test(.enabled(if: canRun, "needs refresh-bench and refresh-bench-gtk4 built beside the tests and a display"))
     @MainActor func wrappedOverBareIsTheRatioOfTheTwoResults() throws {
         let document = try Self.document()
         let results = try Self.objects(document["results"])
@@ -90,7 +89,7 @@ import Testing
     /// The refresh cycle ran on the wrapped list (so the bin's Swift side attached itself: the
     /// `refresh` signal came), with the documented input (drag-begin, 40 drag-updates of 8 px,
     /// drag-end), and its missed frames are the ones described; its goal is printed.
-    @Test(.enabled(if: canRun, needs))
+    @Test(.enabled(if: canRun, "needs refresh-bench and refresh-bench-gtk4 built beside the tests and a display"))
     @MainActor func refreshCycleOnTheWrappedListHasItsShape() throws {
         let document = try Self.document()
         let motion = try Self.objects(document["motion"])
