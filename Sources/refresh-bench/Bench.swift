@@ -172,6 +172,7 @@ enum Bench {
         return failed ? 1 : 0
     }
 
+    /// One motion benchmark in its child: a progress line, then its result (or failure) in the report.
     private static func runMotion(_ scenario: MotionScenario, on list: ListKind, style: HeaderStyle, gl: GLMode,
                                   step: Int, of total: Int, into report: inout Report) {
         let setting = list.toolkit == .gtk4 ? ", GL \(gl.rawValue)" : ""
