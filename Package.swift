@@ -135,10 +135,12 @@ let package = Package(
             name: "refresh-gtk4-frames",
             dependencies: ["RefreshGtk4", "RefreshDrawing", "RefreshScenes", "RefreshCore", "CGtk4"]
         ),
-        // refresh-bench's GTK 4 child: GtkListView, run by refresh-bench in a process of its own.
+        // refresh-bench's GTK 4 child: GtkListView, bare and in the GTK 4 bin, run by refresh-bench in
+        // a process of its own. C over the bin's public API (CGtk4Shim); RefreshGtk4 is the bin's Swift
+        // side, linked in as it is in libPtrRefresh4.so.
         .executableTarget(
             name: "refresh-bench-gtk4",
-            dependencies: ["CGtk4"],
+            dependencies: ["CGtk4", "CGtk4Shim", "RefreshGtk4"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The examples README, docs/ and the DocC articles quote (DocsTests checks every Swift

@@ -2,15 +2,22 @@
 // so refresh-bench runs this executable as a child, one process per measurement, exactly as it
 // runs itself for the GTK 3 lists, and reads one JSON line from its stdout.
 //
-//   refresh-bench-gtk4 --child listview|stringlist ROWS [--frames N] [--counted]
+//   refresh-bench-gtk4 --child listview|listview-wrapped|stringlist ROWS [--frames N] [--counted]
 //   refresh-bench-gtk4 --baseline [--frames N] [--counted]
+//   refresh-bench-gtk4 --motion refresh-cycle ROWS [--style jike|classic|plain]
 //
 // listview:   GtkListView over a GListModel of our own that makes each item on demand from its
 //             index (nothing stored per row): the fair peer of RefreshView.
+// listview-wrapped: the same GtkListView in its GtkScrolledWindow, given pull-to-refresh by the
+//             GTK 4 bin (Ptr4RefreshBin, through its public C API; its Swift side, RefreshGtk4,
+//             is linked into this program and attaches itself when the scrolled window becomes
+//             the bin's child): what the bin costs a list the app already has.
 // stringlist: GtkListView over a GtkStringList filled up front from the same pre-generated
 //             strings the GTK 3 peers get: what most applications write.
 // baseline:   the same window around an empty GtkScrolledWindow (GTK 4's own floor): its first
 //             frame, N redraws of the whole window, its memory.
+// motion:     a whole pull-to-refresh cycle on the wrapped GtkListView, every frame-clock cycle
+//             recorded (see "Motion" below).
 // --counted:  under valgrind's callgrind (refresh-bench --instructions): what is measured runs
 //             inside instructions_counted_region, which callgrind is told to count and dump;
 //             nothing is timed.
@@ -26,6 +33,7 @@
 // reported. Exit status 0 with the result line, or 3 with {"error": "..."}; 2 for bad usage.
 
 #include <gtk/gtk.h>
+#include <ptr4-refresh.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -386,16 +394,24 @@ static long status_kb (const char *key)
   return value;
 }
 
-static int fail (const char *message)
+// A JSON string: quoted, with quotes and backslashes escaped and line breaks made spaces.
+static void append_json_string (GString *json, const char *text)
 {
-  GString *json = g_string_new ("{\"error\":\"");
-  for (const char *c = message; *c; c++)
+  g_string_append_c (json, '"');
+  for (const char *c = text; *c; c++)
     {
       if (*c == '"' || *c == '\\')
         g_string_append_c (json, '\\');
       g_string_append_c (json, *c == '\n' ? ' ' : *c);
     }
-  g_string_append (json, "\"}\n");
+  g_string_append_c (json, '"');
+}
+
+static int fail (const char *message)
+{
+  GString *json = g_string_new ("{\"error\":");
+  append_json_string (json, message);
+  g_string_append (json, "}\n");
   fputs (json->str, stdout);
   fflush (stdout);
   return 3;
@@ -521,13 +537,30 @@ static double hold_seconds (void)
   return text ? g_ascii_strtod (text, NULL) : 0;
 }
 
+// What --child measures.
+typedef enum { KIND_LISTVIEW, KIND_LISTVIEW_WRAPPED, KIND_STRINGLIST } Kind;
+
+// The name refresh-bench knows the list by (its `--lists` name, the JSON's `list`).
+static const char *kind_list_name (Kind kind)
+{
+  switch (kind)
+    {
+    case KIND_LISTVIEW: return "gtk4-listview";
+    case KIND_LISTVIEW_WRAPPED: return "gtk4-listview-wrapped";
+    case KIND_STRINGLIST: return "gtk4-stringlist";
+    }
+  return "?";
+}
+
 typedef struct {
   gboolean on_demand;
+  gboolean wrapped;          // the scrolled window goes into a Ptr4RefreshBin, the bin into the window
   guint rows;
   const Strings *strings;
   GtkWidget *window;
   Timer *timer;
   GtkWidget *view;
+  GtkWidget *bin;            // the Ptr4RefreshBin when wrapped, else NULL
   gint64 built_at, shown_at;
   gboolean ok;
 } Shown;
@@ -562,7 +595,17 @@ static void show_list (gpointer data)
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), s->view);
-  gtk_window_set_child (GTK_WINDOW (s->window), scrolled);
+  if (s->wrapped)
+    {
+      // As an app adds pull-to-refresh to the list it has: the bin is made and given the
+      // scrolled window (which attaches the Swift side), and packed instead of it. Creating the
+      // bin is inside the first frame, as creating RefreshBin is for the wrapped GtkTreeView.
+      s->bin = ptr4_refresh_bin_new ();
+      ptr4_refresh_bin_set_child (PTR4_REFRESH_BIN (s->bin), scrolled);
+      gtk_window_set_child (GTK_WINDOW (s->window), s->bin);
+    }
+  else
+    gtk_window_set_child (GTK_WINDOW (s->window), scrolled);
   s->timer->list = s->view;
   s->built_at = g_get_monotonic_time ();
   gtk_widget_realize (s->window);
@@ -596,7 +639,7 @@ static void scroll_frames (gpointer data)
 // --counted: `frames` frames of a third of a page that end at the list's end, in a counted
 // region (the jump to the first one outside it). Rows are numbered from the end, so every row
 // count scrolls past the same rows, as refresh-bench's GTK 3 children do.
-static int run_counted_scroll (GtkWidget *view, GtkWidget *window, Timer *timer, guint rows, guint frames)
+static int run_counted_scroll (GtkWidget *view, GtkWidget *window, Timer *timer, Kind kind, guint rows, guint frames)
 {
   GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
   double page = gtk_adjustment_get_page_size (adjustment);
@@ -612,14 +655,15 @@ static int run_counted_scroll (GtkWidget *view, GtkWidget *window, Timer *timer,
       if (!scroll.ok)
         return fail ("a scrolled frame was not painted within 10 s");
     }
-  printf ("{\"rows\":%u,\"list\":\"gtk4-listview\",\"frames\":%u,\"row_px\":%.2f,\"renderer\":\"%s\"}\n", rows, frames,
-          rows ? upper / rows : 0, renderer_name (window));
+  printf ("{\"rows\":%u,\"list\":\"%s\",\"frames\":%u,\"row_px\":%.2f,\"renderer\":\"%s\"}\n", rows, kind_list_name (kind),
+          frames, rows ? upper / rows : 0, renderer_name (window));
   fflush (stdout);
   _exit (0);
 }
 
-static int run_list (gboolean on_demand, guint rows, guint frames)
+static int run_list (Kind kind, guint rows, guint frames)
 {
+  gboolean on_demand = kind != KIND_STRINGLIST;
   int status = open_display ();
   if (status)
     return status;
@@ -639,7 +683,7 @@ static int run_list (gboolean on_demand, guint rows, guint frames)
 
   // First frame: creating the model (filling the GtkStringList), the view, up to the end of
   // the first paint cycle that shows the list.
-  Shown shown = { on_demand, rows, &strings, window, &timer, NULL, 0, 0, FALSE };
+  Shown shown = { on_demand, kind == KIND_LISTVIEW_WRAPPED, rows, &strings, window, &timer, NULL, NULL, 0, 0, FALSE };
   gint64 start = g_get_monotonic_time ();
   run_region (show_list, &shown);
   if (!shown.ok)
@@ -647,7 +691,7 @@ static int run_list (gboolean on_demand, guint rows, guint frames)
   GtkWidget *view = shown.view;
   gint64 built_at = shown.built_at, shown_at = shown.shown_at;
   if (counted)
-    return run_counted_scroll (view, window, &timer, rows, frames);
+    return run_counted_scroll (view, window, &timer, kind, rows, frames);
   double first = (double) (timer.first_frame_end_us - start) / 1000;
   // Where the first frame went: building the model and view, realizing and presenting the
   // window, the rest up to the end of the first paint cycle (as refresh-bench's GTK 3 child).
@@ -703,7 +747,7 @@ static int run_list (gboolean on_demand, guint rows, guint frames)
   printf ("{\"rows\":%u,\"list\":\"%s\",\"data\":\"%s\",\"first_frame_ms\":%.4f,\"first_split_ms\":\"%s\",\"frame_ms_median\":%.4f,"
           "\"frame_ms_p99\":%.4f,\"cycle_split_ms\":\"%.3f/%.3f/%.3f\",\"frames\":%u,\"jump_mid_ms\":%.4f,\"jump_end_ms\":%.4f,\"row_px\":%.2f,"
           "\"data_bytes\":%zu,\"steady_rss_kb\":%ld,\"vmhwm_kb\":%ld,\"renderer\":\"%s\"}\n",
-          rows, on_demand ? "gtk4-listview" : "gtk4-stringlist", on_demand ? "computed" : "strings", first, first_split, median,
+          rows, kind_list_name (kind), on_demand ? "computed" : "strings", first, first_split, median,
           p99, split[0], split[1], split[2], n, jump_mid, jump_end, rows ? upper / rows : 0, strings.used, steady, status_kb ("VmHWM:"),
           renderer_name (window));
   fflush (stdout);
@@ -713,10 +757,333 @@ static int run_list (gboolean on_demand, guint rows, guint frames)
   _exit (0);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Motion: a whole pull-to-refresh cycle on the wrapped GtkListView (--motion refresh-cycle)
+//
+// The cycle of refresh-bench's GTK 3 motion run (MotionRun.swift): press, drag down 8 px every
+// 8 ms (a 125 Hz mouse) to 320 px, hold 0.1 s, release; the bin refreshes, the "app" answers
+// `refresh` with ptr4_refresh_bin_end_refreshing 0.5 s later, and the header collapses to rest.
+// GTK 4 has no public way to make a GdkEvent (docs/gtk4-notes.md, section 4), so the drag is the
+// bin's own capture-phase GtkGestureDrag emitting drag-begin, drag-update and drag-end, which runs
+// the bin's handlers (the engine's press, move and release) exactly as a recognized mouse drag
+// does; what GDK and the gesture machinery do to deliver a real drag is not in it.
+//
+// A frame is a frame-clock cycle whose paint phase ran (the window was redrawn); its interval
+// is the difference of two such frames' frame times, and over 1.5 x 16.7 ms it is a missed
+// frame at 60 Hz, as on GTK 3. Each missed frame is described: what the main loop did before it
+// (wall time, this process's CPU time, the main thread's run-queue wait from
+// /proc/thread-self/schedstat), input and notes, the header's state, the cycle's phases.
+
+enum { DRAG_X = 400, DRAG_TOP = 40, DRAG_DISTANCE = 320, DRAG_STEP = 8, DRAG_EVERY_MS = 8, HOLD_TICKS = 12,
+       ANSWER_AFTER_MS = 500 };
+
+typedef struct {
+  gint64 frame_time_us;
+  gint64 start_ns, layout_end_ns, paint_end_ns, end_ns;
+  gint64 gap_ns, gap_cpu_ns, gap_runqueue_ns;
+  guint idle_cycles, inputs;
+  Ptr4HeaderState state;
+  char *notes;               // owned; NULL when none
+} MotionFrame;
+
+typedef struct {
+  GdkFrameClock *clock;
+  Ptr4RefreshBin *bin;
+  GtkWidget *child;
+  GtkGesture *drag;
+  GArray *frames;            // MotionFrame, while recording
+  gboolean recording, painted;
+  guint frames_drawn, idle_cycles, pending_inputs, inputs_total, tick;
+  MotionFrame current;
+  gint64 previous_end_ns, previous_cpu_ns, previous_runqueue_ns;
+  GString *pending_notes;
+  gboolean refreshed, answered;
+} Motion;
+
+static gint64 cpu_ns (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (gint64) t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+// The main thread's time runnable but waiting for a core, in ns (schedstat's second field).
+static gint64 runqueue_ns (void)
+{
+  FILE *file = fopen ("/proc/thread-self/schedstat", "r");
+  if (!file)
+    return 0;
+  long long running = 0, waiting = 0;
+  if (fscanf (file, "%lld %lld", &running, &waiting) != 2)
+    waiting = 0;
+  fclose (file);
+  return waiting;
+}
+
+static void motion_note (Motion *m, const char *text)
+{
+  if (m->pending_notes->len)
+    g_string_append (m->pending_notes, ", ");
+  g_string_append (m->pending_notes, text);
+}
+
+static const char *header_state_nick (Ptr4HeaderState state)
+{
+  GEnumClass *klass = g_type_class_ref (PTR4_TYPE_HEADER_STATE);
+  GEnumValue *value = g_enum_get_value (klass, state);
+  const char *nick = value ? value->value_nick : "?";
+  g_type_class_unref (klass);
+  return nick;
+}
+
+static void motion_before_paint (GdkFrameClock *clock, Motion *m)
+{
+  gint64 now = now_ns (), cpu = cpu_ns (), runqueue = runqueue_ns ();
+  MotionFrame frame = {
+    .frame_time_us = gdk_frame_clock_get_frame_time (clock),
+    .start_ns = now, .layout_end_ns = now, .paint_end_ns = now, .end_ns = now,
+    .gap_ns = m->previous_end_ns ? now - m->previous_end_ns : 0,
+    .gap_cpu_ns = m->previous_end_ns ? cpu - m->previous_cpu_ns : 0,
+    .gap_runqueue_ns = m->previous_end_ns ? runqueue - m->previous_runqueue_ns : 0,
+  };
+  m->current = frame;
+  m->painted = FALSE;
+}
+
+static void motion_layout (GdkFrameClock *clock, Motion *m) { (void) clock; m->current.layout_end_ns = now_ns (); }
+
+static void motion_paint (GdkFrameClock *clock, Motion *m)
+{
+  (void) clock;
+  m->painted = TRUE;
+  m->current.paint_end_ns = now_ns ();
+}
+
+static void motion_after_paint (GdkFrameClock *clock, Motion *m)
+{
+  (void) clock;
+  gint64 now = now_ns ();
+  m->previous_end_ns = now;
+  m->previous_cpu_ns = cpu_ns ();
+  m->previous_runqueue_ns = runqueue_ns ();
+  if (!m->painted || m->current.start_ns == 0)
+    {
+      m->idle_cycles++;
+      return;
+    }
+  m->frames_drawn++;
+  MotionFrame frame = m->current;
+  frame.idle_cycles = m->idle_cycles;
+  m->idle_cycles = 0;
+  if (!m->recording)
+    return;
+  // Phases that did not run end where the previous one ended.
+  frame.end_ns = now;
+  frame.layout_end_ns = MAX (frame.layout_end_ns, frame.start_ns);
+  frame.paint_end_ns = MAX (frame.paint_end_ns, frame.layout_end_ns);
+  frame.inputs = m->pending_inputs;
+  frame.state = ptr4_refresh_bin_get_header_state (m->bin);
+  frame.notes = m->pending_notes->len ? g_strdup (m->pending_notes->str) : NULL;
+  m->pending_inputs = 0;
+  g_string_truncate (m->pending_notes, 0);
+  g_array_append_val (m->frames, frame);
+}
+
+static gboolean answer_refresh (gpointer data)
+{
+  Motion *m = data;
+  motion_note (m, "end_refreshing");
+  ptr4_refresh_bin_end_refreshing (m->bin, TRUE, 0);
+  m->answered = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+// The app's `refresh` handler: it answers after ANSWER_AFTER_MS.
+static void on_motion_refresh (Ptr4RefreshBin *bin, Motion *m)
+{
+  (void) bin;
+  m->refreshed = TRUE;
+  motion_note (m, "refresh began (refresh signal)");
+  g_timeout_add (ANSWER_AFTER_MS, answer_refresh, m);
+}
+
+// One step of the drag, every DRAG_EVERY_MS: down DRAG_STEP px at a time, held still
+// HOLD_TICKS steps (about 0.1 s), then released.
+static gboolean drive_drag (gpointer data)
+{
+  Motion *m = data;
+  m->tick++;
+  guint steps = DRAG_DISTANCE / DRAG_STEP;
+  if (m->tick <= steps)
+    {
+      g_signal_emit_by_name (m->drag, "drag-update", 0.0, (double) (m->tick * DRAG_STEP));
+      m->pending_inputs++;
+      m->inputs_total++;
+      return G_SOURCE_CONTINUE;
+    }
+  if (m->tick < steps + HOLD_TICKS)
+    return G_SOURCE_CONTINUE;
+  g_signal_emit_by_name (m->drag, "drag-end", 0.0, (double) DRAG_DISTANCE);
+  m->pending_inputs++;
+  m->inputs_total++;
+  char note[64];
+  snprintf (note, sizeof note, "released (%s)", header_state_nick (ptr4_refresh_bin_get_header_state (m->bin)));
+  motion_note (m, note);
+  return G_SOURCE_REMOVE;
+}
+
+// The child's vertical offset in the bin: how far the pull still moves the rows.
+static double child_offset (Motion *m)
+{
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0), in_bin;
+  if (!gtk_widget_compute_point (m->child, GTK_WIDGET (m->bin), &origin, &in_bin))
+    return 0;
+  return in_bin.y;
+}
+
+static gboolean cycle_done (Motion *m)
+{
+  return m->refreshed && m->answered && ptr4_refresh_bin_get_header_state (m->bin) == PTR4_HEADER_STATE_IDLE
+         && fabs (child_offset (m)) < 0.5;
+}
+
+// Runs the main loop until `done` or the timeout; FALSE on timeout.
+static gboolean run_motion_until (gboolean (*done) (Motion *), Motion *m, double timeout_s)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) (timeout_s * 1e6);
+  guint source = g_timeout_add (10, wake_up, NULL);
+  gboolean ok = TRUE;
+  while (!done (m))
+    {
+      if (g_get_monotonic_time () >= deadline)
+        {
+          ok = FALSE;
+          break;
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (source);
+  return ok;
+}
+
+static guint drawn_mark;
+static gboolean drawn_since_mark (Motion *m) { return m->frames_drawn > drawn_mark; }
+
+static int run_motion (guint rows, Ptr4HeaderStyle style, const char *style_name)
+{
+  int status = open_display ();
+  if (status)
+    return status;
+  add_row_css ();
+  GtkWidget *window = new_window ();
+  Timer timer = { 0 };
+  Shown shown = { TRUE, TRUE, rows, NULL, window, &timer, NULL, NULL, 0, 0, FALSE };
+  show_list (&shown);
+  if (!shown.ok)
+    return fail ("no first frame within 600 s");
+  Motion m = { 0 };
+  m.bin = PTR4_REFRESH_BIN (shown.bin);
+  m.child = ptr4_refresh_bin_get_child (m.bin);
+  m.frames = g_array_new (FALSE, TRUE, sizeof (MotionFrame));
+  m.pending_notes = g_string_new (NULL);
+  ptr4_refresh_bin_set_header_style (m.bin, style);
+  GListModel *controllers = gtk_widget_observe_controllers (shown.bin);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !m.drag; i++)
+    {
+      GtkEventController *controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_DRAG (controller))
+        m.drag = GTK_GESTURE (controller);
+      g_object_unref (controller);
+    }
+  g_object_unref (controllers);
+  if (!m.drag)
+    return fail ("the bin has no GtkGestureDrag");
+  g_signal_connect (m.bin, "refresh", G_CALLBACK (on_motion_refresh), &m);
+  m.clock = gtk_widget_get_frame_clock (window);
+  g_signal_connect (m.clock, "before-paint", G_CALLBACK (motion_before_paint), &m);
+  g_signal_connect_after (m.clock, "layout", G_CALLBACK (motion_layout), &m);
+  g_signal_connect_after (m.clock, "paint", G_CALLBACK (motion_paint), &m);
+  g_signal_connect_after (m.clock, "after-paint", G_CALLBACK (motion_after_paint), &m);
+  // Fonts, caches and idle work settle before the clock, as on GTK 3.
+  run_until (never, &timer, 0, 0.5);
+
+  m.recording = TRUE;
+  g_signal_emit_by_name (m.drag, "drag-begin", (double) DRAG_X, (double) DRAG_TOP);
+  m.pending_inputs++;
+  m.inputs_total++;
+  guint driver = g_timeout_add (DRAG_EVERY_MS, drive_drag, &m);
+  gboolean finished = run_motion_until (cycle_done, &m, 20);
+  if (!finished)
+    {
+      g_source_remove (driver);
+      return fail ("the refresh-cycle scenario did not finish within 20 s");
+    }
+  // The frame that shows the list at rest is part of the cycle.
+  drawn_mark = m.frames_drawn;
+  run_motion_until (drawn_since_mark, &m, 0.1);
+  m.recording = FALSE;
+
+  guint n = m.frames->len;
+  MotionFrame *frames = (MotionFrame *) m.frames->data;
+  double *intervals = g_new0 (double, MAX (n, 1)), *paints = g_new0 (double, MAX (n, 1));
+  guint missed = 0;
+  double max_interval = 0, max_paint = 0;
+  GString *details = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      paints[i] = (double) (frames[i].end_ns - frames[i].start_ns) / 1e6;
+      max_paint = MAX (max_paint, paints[i]);
+      if (i == 0)
+        continue;
+      double interval = (double) (frames[i].frame_time_us - frames[i - 1].frame_time_us) / 1000;
+      intervals[i - 1] = interval;
+      max_interval = MAX (max_interval, interval);
+      if (interval <= 1.5 * 1000.0 / 60)
+        continue;
+      missed++;
+      MotionFrame *f = &frames[i];
+      if (details->len)
+        g_string_append (details, " | ");
+      g_string_append_printf (details, "frame %u at +%.1f ms (header %s): interval %.1f ms; ", i,
+                              (double) (f->frame_time_us - frames[0].frame_time_us) / 1000, header_state_nick (f->state),
+                              interval);
+      if (f->idle_cycles)
+        g_string_append_printf (details, "%u frame-clock cycle(s) in between painted nothing; ", f->idle_cycles);
+      // The previous frame's cycle is in the interval too: a long one delays this frame.
+      g_string_append_printf (details, "previous frame's cycle %.2f ms; main loop before it %.1f ms wall, %.1f ms CPU, "
+                              "%.1f ms waiting for a core (%u input events%s%s); layout %.2f ms, paint %.2f ms, after-paint %.2f ms",
+                              (frames[i - 1].end_ns - frames[i - 1].start_ns) / 1e6, f->gap_ns / 1e6, f->gap_cpu_ns / 1e6,
+                              f->gap_runqueue_ns / 1e6, f->inputs, f->notes ? ", " : "", f->notes ? f->notes : "",
+                              (f->layout_end_ns - f->start_ns) / 1e6, (f->paint_end_ns - f->layout_end_ns) / 1e6,
+                              (f->end_ns - f->paint_end_ns) / 1e6);
+    }
+  double p50 = -1, p99 = -1, paint_median = -1, unused;
+  if (n > 1)
+    stats (intervals, n - 1, &p50, &p99);
+  stats (paints, n, &paint_median, &unused);
+  double duration = n > 1 ? (double) (frames[n - 1].frame_time_us - frames[0].frame_time_us) / 1000 : 0;
+  GString *json = g_string_new (NULL);
+  g_string_append_printf (json, "{\"scenario\":\"refresh-cycle\",\"list\":\"%s\",\"style\":\"%s\",\"frames\":%u,\"missed\":%u,",
+                          kind_list_name (KIND_LISTVIEW_WRAPPED), style_name, n, missed);
+  if (n > 1)
+    g_string_append_printf (json, "\"p50_interval_ms\":%.4f,\"p99_interval_ms\":%.4f,\"max_interval_ms\":%.4f,", p50, p99,
+                            max_interval);
+  if (n > 0)
+    g_string_append_printf (json, "\"paint_ms_median\":%.4f,\"paint_ms_max\":%.4f,", paint_median, max_paint);
+  g_string_append_printf (json, "\"duration_ms\":%.1f,\"input_events\":%u,\"renderer\":\"%s\",\"missed_detail\":", duration,
+                          m.inputs_total, renderer_name (window));
+  append_json_string (json, details->str);
+  g_string_append (json, "}\n");
+  fputs (json->str, stdout);
+  fflush (stdout);
+  _exit (0);
+}
+
 static int usage (void)
 {
-  fputs ("usage: refresh-bench-gtk4 --child listview|stringlist ROWS [--frames N] [--counted]\n"
+  fputs ("usage: refresh-bench-gtk4 --child listview|listview-wrapped|stringlist ROWS [--frames N] [--counted]\n"
          "       refresh-bench-gtk4 --baseline [--frames N] [--counted]\n"
+         "       refresh-bench-gtk4 --motion refresh-cycle ROWS [--style jike|classic|plain]\n"
          "The GTK 4 peer of refresh-bench, which runs it; prints one JSON line.\n", stderr);
   return 2;
 }
@@ -736,9 +1103,12 @@ static long long parse_count (const char *text, long long min, long long max)
 
 int main (int argc, char **argv)
 {
-  // --baseline or --child KIND ROWS, then options in any order.
+  // --baseline, --child KIND ROWS or --motion SCENARIO ROWS, then options in any order.
   int i = 1;
-  gboolean baseline = FALSE, on_demand = TRUE;
+  gboolean baseline = FALSE, motion = FALSE;
+  Kind kind = KIND_LISTVIEW;
+  Ptr4HeaderStyle style = PTR4_HEADER_STYLE_JIKE;
+  const char *style_name = "jike";
   long long rows = 0, frames = 240;
   if (argc >= 2 && strcmp (argv[1], "--baseline") == 0)
     {
@@ -748,11 +1118,21 @@ int main (int argc, char **argv)
   else if (argc >= 4 && strcmp (argv[1], "--child") == 0)
     {
       if (strcmp (argv[2], "listview") == 0)
-        on_demand = TRUE;
+        kind = KIND_LISTVIEW;
+      else if (strcmp (argv[2], "listview-wrapped") == 0)
+        kind = KIND_LISTVIEW_WRAPPED;
       else if (strcmp (argv[2], "stringlist") == 0)
-        on_demand = FALSE;
+        kind = KIND_STRINGLIST;
       else
         return usage ();
+      rows = parse_count (argv[3], 1, G_MAXUINT);
+      if (rows < 0)
+        return usage ();
+      i = 4;
+    }
+  else if (argc >= 4 && strcmp (argv[1], "--motion") == 0 && strcmp (argv[2], "refresh-cycle") == 0)
+    {
+      motion = TRUE;
       rows = parse_count (argv[3], 1, G_MAXUINT);
       if (rows < 0)
         return usage ();
@@ -762,16 +1142,30 @@ int main (int argc, char **argv)
     return usage ();
   for (; i < argc; i++)
     {
-      if (strcmp (argv[i], "--counted") == 0)
+      if (strcmp (argv[i], "--counted") == 0 && !motion)
         counted = TRUE;
-      else if (strcmp (argv[i], "--frames") == 0 && i + 1 < argc)
+      else if (strcmp (argv[i], "--frames") == 0 && i + 1 < argc && !motion)
         {
           frames = parse_count (argv[++i], 8, 1000000);
           if (frames < 0)
             return usage ();
         }
+      else if (strcmp (argv[i], "--style") == 0 && i + 1 < argc && motion)
+        {
+          style_name = argv[++i];
+          if (strcmp (style_name, "jike") == 0)
+            style = PTR4_HEADER_STYLE_JIKE;
+          else if (strcmp (style_name, "classic") == 0)
+            style = PTR4_HEADER_STYLE_CLASSIC;
+          else if (strcmp (style_name, "plain") == 0)
+            style = PTR4_HEADER_STYLE_PLAIN;
+          else
+            return usage ();
+        }
       else
         return usage ();
     }
-  return baseline ? run_baseline ((guint) frames) : run_list (on_demand, (guint) rows, (guint) frames);
+  if (motion)
+    return run_motion ((guint) rows, style, style_name);
+  return baseline ? run_baseline ((guint) frames) : run_list (kind, (guint) rows, (guint) frames);
 }

@@ -71,11 +71,17 @@ enum Bench {
         let glModes = GLMode.allCases.filter { options.glModes.contains($0) }
         let likeForLike = wantsLikeForLike(options)
         let motionGL = glModes.contains(.default) ? GLMode.default : glModes.last!
-        // Ours in every scenario; the wrapped GtkTreeView's refresh cycle when it is measured.
+        // Ours in every scenario; the wrapped GtkTreeView's and GtkListView's refresh cycles when
+        // they are measured. GTK 3's run with GTK's defaults only; GTK 4's with every GL setting,
+        // since its renderer changes with it (Cairo or GL).
         let motionRuns = MotionRun.lists.filter { $0 == .ours || options.lists.contains($0) }.flatMap { list in
             MotionScenario.allCases.filter { MotionRun.runs($0, on: list) }.map { (list, $0) }
         }
-        let motions = options.motion ? motionRuns.count * options.styles.count : 0
+        let gtk4MotionRuns = report.gtk4Skipped == nil ? motionRuns.filter { $0.0.toolkit == .gtk4 } : []
+        let motions = options.motion
+            ? (motionRuns.count - motionRuns.filter { $0.0.toolkit == .gtk4 }.count + gtk4MotionRuns.count * glModes.count)
+                * options.styles.count
+            : 0
         let plan = glModes.flatMap { gl in
             options.rows.flatMap { rows in options.lists.map { RunKey(rows: rows, list: $0, gl: gl) } }
         }
@@ -119,6 +125,14 @@ enum Bench {
                     }
                     report.outcomes[key] = outcome
                 }
+                if toolkit == .gtk4, options.motion, report.gtk4Skipped == nil {
+                    for (list, scenario) in gtk4MotionRuns {
+                        for style in options.styles {
+                            step += 1
+                            runMotion(scenario, on: list, style: style, gl: gl, step: step, of: total, into: &report)
+                        }
+                    }
+                }
                 guard toolkit == .gtk3 else { continue }
                 if likeForLike {
                     step += 1
@@ -127,20 +141,10 @@ enum Bench {
                                                      step: step, of: total)
                 }
                 if options.motion, gl == motionGL {
-                    for (list, scenario) in motionRuns {
+                    for (list, scenario) in motionRuns where list.toolkit == .gtk3 {
                         for style in options.styles {
                             step += 1
-                            writeAll(2, "[\(step)/\(total)] motion: \(scenario.rawValue) on \(list.title), "
-                                     + "\(style.rawValue) header … ")
-                            switch Spawn.motion(scenario, style: style.rawValue, list: list, gl: gl) {
-                            case .success(let result):
-                                printError("\(result.frames) frames, \(result.missed) missed, p99 interval "
-                                           + "\(result.p99IntervalMs.map { Format.fixed($0, 1) } ?? "-") ms")
-                                report.motion.append(.measured(result))
-                            case .failure(let failure):
-                                printError("FAILED: \(failure)")
-                                report.motion.append(.failed(scenario, style.rawValue, list, failure.description))
-                            }
+                            runMotion(scenario, on: list, style: style, gl: gl, step: step, of: total, into: &report)
                         }
                     }
                 }
@@ -166,6 +170,22 @@ enum Bench {
             || report.motion.contains { if case .failed = $0 { return true } else { return false } }
             || counted.contains { if case .failed = $0 { return true } else { return false } }
         return failed ? 1 : 0
+    }
+
+    /// One motion benchmark in its child: a progress line, then its result (or failure) in the report.
+    private static func runMotion(_ scenario: MotionScenario, on list: ListKind, style: HeaderStyle, gl: GLMode,
+                                  step: Int, of total: Int, into report: inout Report) {
+        let setting = list.toolkit == .gtk4 ? ", GL \(gl.rawValue)" : ""
+        writeAll(2, "[\(step)/\(total)] motion: \(scenario.rawValue) on \(list.title), \(style.rawValue) header\(setting) … ")
+        switch Spawn.motion(scenario, style: style.rawValue, list: list, gl: gl) {
+        case .success(let result):
+            printError("\(result.frames) frames, \(result.missed) missed, p99 interval "
+                       + "\(result.p99IntervalMs.map { Format.fixed($0, 1) } ?? "-") ms")
+            report.motion.append(.measured(result))
+        case .failure(let failure):
+            printError("FAILED: \(failure)")
+            report.motion.append(.failed(scenario, style.rawValue, list, gl, failure.description))
+        }
     }
 
     /// Why a combination is not measured, or nil.

@@ -259,7 +259,7 @@ enum ChildRun {
             return wrap(buildTreeView(input.strings!))
         case .listbox:
             return buildListBox(input.strings!)
-        case .gtk4Listview, .gtk4Stringlist:
+        case .gtk4Listview, .gtk4ListviewWrapped, .gtk4Stringlist:
             return nil
         }
     }

@@ -157,6 +157,7 @@ struct InstructionResults: Sendable {
             }
         }
         out.append(contentsOf: unreliable)
+        out.append(contentsOf: wrappedLines())
         out.append("Ir: instructions (M = million). first: creating the list to the end of its first paint cycle. frame:")
         out.append("  per frame of \(frames) frames scrolled 1/3 page each, ending at the list's end (rows are numbered from")
         out.append("  the end, so every row count shows the same rows); empty: \(frames) redraws of the whole window.")
@@ -166,6 +167,25 @@ struct InstructionResults: Sendable {
         out.append("  work is not counted: GTK 3 composites text in the server, GTK 4's Cairo renderer in the client.")
         out.append(contentsOf: growthLines())
         out.append(contentsOf: topLines())
+        return out
+    }
+
+    /// A wrapped list's counts over its bare list's (whole counts, not increments: what the bin
+    /// adds to the same list), beside the milliseconds' wrapped ÷ bare.
+    private func wrappedLines() -> [String] {
+        var out: [String] = []
+        for list in Report.wrappedLists {
+            guard let bareList = list.bare else { continue }
+            for n in rows {
+                guard let wrapped = measured(list, n), let bare = measured(bareList, n), bare.firstFrame > 0,
+                      bare.perFrame > 0 else { continue }
+                let name = Report.wrappedName(list)
+                out.append("\(name.wrapped) ÷ \(name.bare), \(Format.grouped(n)) rows (instructions): first frame "
+                           + "\(Format.ratio(wrapped.firstFrame / bare.firstFrame)) (\(Format.millions(wrapped.firstFrame)) vs "
+                           + "\(Format.millions(bare.firstFrame))), per frame \(Format.ratio(wrapped.perFrame / bare.perFrame)) "
+                           + "(\(Format.millions(wrapped.perFrame)) vs \(Format.millions(bare.perFrame)))")
+            }
+        }
         return out
     }
 
@@ -424,8 +444,8 @@ enum InstructionRun {
             case (.gtk3, let list?):
                 arguments += ["--child", list.rawValue, String(rows), "--counted", "--frames", String(frames),
                               "--layout-cache", layoutCache ? "on" : "off"]
-            case (.gtk4, _):
-                arguments += ["--child", "listview", String(rows), "--counted", "--frames", String(frames)]
+            case (.gtk4, let list?):
+                arguments += ["--child", list.gtk4ChildName ?? "listview", String(rows), "--counted", "--frames", String(frames)]
             }
             let child: Spawn.Child
             switch Spawn.run(valgrind, arguments, environment: GLMode.off.environment(for: toolkit)) {

@@ -101,5 +101,7 @@ struct MotionLine: Codable, Sendable {
     var durationMs: Double?
     var inputEvents: Int?
     var missedDetail: String?
+    /// refresh-bench-gtk4 only: the GskRenderer it got.
+    var renderer: String?
     var error: String?
 }

@@ -32,15 +32,16 @@ enum MotionRun {
     nonisolated static let missedAboveMs = 1.5 * 1000.0 / 60
     static let wheelRows = 1_000
 
-    /// The lists the motion benchmarks run on, in the order the report gives them.
-    nonisolated static let lists: [ListKind] = [.ours, .treeviewWrapped]
+    /// The lists the motion benchmarks run on, in the order the report gives them. The wrapped
+    /// GtkListView's cycle runs in refresh-bench-gtk4 (its `--motion`), once per GL setting.
+    nonisolated static let lists: [ListKind] = [.ours, .treeviewWrapped, .gtk4ListviewWrapped]
 
     /// Whether `scenario` runs on `list`: every scenario on ours, the refresh cycle on the
-    /// wrapped GtkTreeView.
+    /// wrapped GtkTreeView and the wrapped GtkListView.
     nonisolated static func runs(_ scenario: MotionScenario, on list: ListKind) -> Bool {
         switch list {
         case .ours: return true
-        case .treeviewWrapped: return scenario == .refreshCycle
+        case .treeviewWrapped, .gtk4ListviewWrapped: return scenario == .refreshCycle
         default: return false
         }
     }

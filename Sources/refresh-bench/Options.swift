@@ -6,6 +6,9 @@ import RefreshCore
 /// GTK 4's GtkListView (in a child executable of its own, `refresh-bench-gtk4`).
 /// `treeview-wrapped` is the `treeview` peer exactly as built there, given pull-to-refresh by
 /// `RefreshBin(wrapping:)` (issue 19): what the bin costs a foreign host, against the bare one.
+/// `gtk4-listview-wrapped` is the same for GTK 4 (issue 26): the on-demand GtkListView in its
+/// GtkScrolledWindow given pull-to-refresh by the GTK 4 bin (`Ptr4RefreshBin`, made through its C
+/// API in refresh-bench-gtk4), against the bare `gtk4-listview`.
 /// `feed` is RefreshView with the demo's variable-height feed rows (`FeedRenderer`), measured
 /// like `ours`; `feed-nocache` is the same list with its layout cache always off (issue 12: the
 /// cache against none, side by side at `Options.layoutCacheRows`).
@@ -17,6 +20,7 @@ enum ListKind: String, CaseIterable, Sendable, ExpressibleByArgument {
     case treeviewWrapped = "treeview-wrapped"
     case listbox
     case gtk4Listview = "gtk4-listview"
+    case gtk4ListviewWrapped = "gtk4-listview-wrapped"
     case gtk4Stringlist = "gtk4-stringlist"
 
     /// How the table names it.
@@ -29,11 +33,31 @@ enum ListKind: String, CaseIterable, Sendable, ExpressibleByArgument {
         case .treeviewWrapped: return "GtkTreeView+bin"
         case .listbox: return "GtkListBox"
         case .gtk4Listview: return "GtkListView"
+        case .gtk4ListviewWrapped: return "GtkListView+bin"
         case .gtk4Stringlist: return "GtkListView+SL"
         }
     }
 
-    var toolkit: Toolkit { self == .gtk4Listview || self == .gtk4Stringlist ? .gtk4 : .gtk3 }
+    var toolkit: Toolkit { gtk4ChildName == nil ? .gtk3 : .gtk4 }
+
+    /// What refresh-bench-gtk4's `--child` calls a GTK 4 list; nil for the GTK 3 lists.
+    var gtk4ChildName: String? {
+        switch self {
+        case .gtk4Listview: return "listview"
+        case .gtk4ListviewWrapped: return "listview-wrapped"
+        case .gtk4Stringlist: return "stringlist"
+        default: return nil
+        }
+    }
+
+    /// The bare list a wrapped one is compared with (wrapped ÷ bare), or nil.
+    var bare: ListKind? {
+        switch self {
+        case .treeviewWrapped: return .treeview
+        case .gtk4ListviewWrapped: return .gtk4Listview
+        default: return nil
+        }
+    }
 
     /// RefreshView (text or feed rows): the lists `--layout-cache` applies to.
     var isRefreshView: Bool { self == .ours || self == .feed || self == .feedNocache }
@@ -84,7 +108,7 @@ enum RowData: String, Sendable, ExpressibleByArgument {
 }
 
 /// The motion benchmarks (1,000,000 rows, every header style): both on ours, and the refresh
-/// cycle on the wrapped GtkTreeView too (`MotionRun.lists`).
+/// cycle on the wrapped GtkTreeView and the wrapped GtkListView too (`MotionRun.lists`).
 enum MotionScenario: String, CaseIterable, Sendable, ExpressibleByArgument {
     case refreshCycle = "refresh-cycle"
     case wheelScroll = "wheel-scroll"
@@ -241,6 +265,9 @@ struct BenchCommand: ParsableCommand {
                   let n = Int(child[1]), n > 0, n <= Options.maxRows
             else { throw ValidationError("--child needs a GTK 3 list name and a row count") }
         }
+        if motion != nil, motionList.toolkit == .gtk4 {
+            throw ValidationError("--motion-list: '\(motionList.rawValue)' runs in refresh-bench-gtk4")
+        }
         if let motion, !MotionRun.runs(motion, on: motionList) {
             throw ValidationError("--motion-list: no \(motion.rawValue) motion benchmark on '\(motionList.rawValue)'")
         }
@@ -290,9 +317,10 @@ struct Options: Sendable {
     /// `feed-nocache` (the layout cache's side-by-side pair with `feed`) runs here only.
     static let layoutCacheRows = 1_000_000
     /// The instruction counts' row counts (those of `--rows` among them) and lists: ours against the
-    /// two peers the goals name, and the layout cache's pair.
+    /// two peers the goals name, GtkListView in the GTK 4 bin beside the bare one, and the layout
+    /// cache's pair.
     static let instructionRows = [1_000, 1_000_000, 10_000_000]
-    static let instructionLists: [ListKind] = [.ours, .treeview, .gtk4Listview, .feed, .feedNocache]
+    static let instructionLists: [ListKind] = [.ours, .treeview, .gtk4Listview, .gtk4ListviewWrapped, .feed, .feedNocache]
     static let defaultInstructionFrames = 40
     /// The smooth pace our lists are scrolled at too, in px per frame: a touchpad's (≈20–40 px
     /// per 60 Hz frame) rather than the ⅓ page a frame of the main figure.

@@ -21,7 +21,7 @@ struct BaselineKey: Hashable, Sendable {
 
 enum MotionOutcome: Sendable {
     case measured(MotionResult)
-    case failed(MotionScenario, String, ListKind, String)
+    case failed(MotionScenario, String, ListKind, GLMode, String)
 }
 
 /// Everything one run produced, and its table, goals and JSON.
@@ -52,17 +52,32 @@ struct Report: Sendable {
         return nil
     }
 
-    /// GtkTreeView in a RefreshBin over the bare GtkTreeView at `rows` with `gl`: first frame,
-    /// frame median (ratios) and peak memory (the difference, MB). Nil unless both were measured.
-    func wrappedOverBare(_ rows: Int, _ gl: GLMode) -> (first: Double, frame: Double?, peakMB: Double)? {
-        guard let wrapped = measured(.treeviewWrapped, rows, gl), let bare = measured(.treeview, rows, gl),
-              bare.firstFrameMs > 0 else { return nil }
+    /// A wrapped list (`treeview-wrapped`, `gtk4-listview-wrapped`) over its bare list at `rows`
+    /// with `gl`: first frame, frame median (ratios) and peak memory (the difference, MB). Nil
+    /// unless both were measured.
+    func wrappedOverBare(_ wrappedList: ListKind, _ rows: Int, _ gl: GLMode)
+        -> (first: Double, frame: Double?, peakMB: Double)? {
+        guard let bareList = wrappedList.bare, let wrapped = measured(wrappedList, rows, gl),
+              let bare = measured(bareList, rows, gl), bare.firstFrameMs > 0 else { return nil }
         let frame = wrapped.frameMedianMs.flatMap { w in bare.frameMedianMs.flatMap { $0 > 0 ? w / $0 : nil } }
         return (wrapped.firstFrameMs / bare.firstFrameMs, frame, wrapped.peakRSSMB - bare.peakRSSMB)
     }
 
-    /// The wrapped/bare goal's limit (issue 19): printed, never asserted.
+    /// The wrapped lists, each compared with its bare list.
+    static let wrappedLists: [ListKind] = [.treeviewWrapped, .gtk4ListviewWrapped]
+
+    /// How the wrapped ÷ bare lines and goals name a wrapped list, and its bare list.
+    static func wrappedName(_ list: ListKind) -> (wrapped: String, bare: String) {
+        list == .gtk4ListviewWrapped
+            ? ("GtkListView in the GTK 4 bin (Ptr4RefreshBin)", "bare GtkListView (on demand)")
+            : ("GtkTreeView in a RefreshBin", "bare GtkTreeView")
+    }
+
+    /// The wrapped/bare goals' limit (issue 19, GtkTreeView; issue 26, GtkListView): printed,
+    /// never asserted.
     static let wrappedLimit = 1.1
+    /// Where the wrapped/bare goals are judged.
+    static let wrappedGoalRows = 1_000_000
 
     /// The empty window a measurement's increments are taken over.
     func floor(of m: Measurement) -> Baseline? { baselines[BaselineKey(toolkit: m.list.toolkit, gl: m.gl)] }
@@ -169,10 +184,12 @@ struct Report: Sendable {
             }
             out.append(contentsOf: unreliableLines(gl))
             out.append(contentsOf: smoothLines(gl))
-            let wrapped = rows.compactMap { n in wrappedOverBare(n, gl).map { (n, $0) } }
-            if !wrapped.isEmpty {
-                out.append("GtkTreeView in a RefreshBin ÷ bare GtkTreeView (goal: within "
-                           + "\(Format.ratio(Report.wrappedLimit)) at \(Format.grouped(Options.treeViewLimit)) rows):")
+            for list in Report.wrappedLists {
+                let wrapped = rows.compactMap { n in wrappedOverBare(list, n, gl).map { (n, $0) } }
+                guard !wrapped.isEmpty else { continue }
+                let name = Report.wrappedName(list)
+                out.append("\(name.wrapped) ÷ \(name.bare) (goal: within "
+                           + "\(Format.ratio(Report.wrappedLimit)) at \(Format.grouped(Report.wrappedGoalRows)) rows):")
                 for (n, r) in wrapped {
                     out.append("  \(Format.grouped(n)) rows: first frame \(Format.ratio(r.first)), frame median "
                                + "\(r.frame.map { Format.ratio($0) } ?? "-"), peak \(r.peakMB >= 0 ? "+" : "")"
@@ -193,11 +210,13 @@ struct Report: Sendable {
         if !motion.isEmpty {
             out.append("")
             out.append("Motion (\(Format.grouped(Options.motionRows)) rows: ours, and the refresh cycle on GtkTreeView in a "
-                       + "RefreshBin; synthesized input through the window, GTK defaults; a frame is missed when its "
+                       + "RefreshBin, synthesized input through the window, GTK defaults; the refresh cycle on GtkListView "
+                       + "in the GTK 4 bin, its drag gesture's signals emitted, each GL setting; a frame is missed when its "
                        + "interval exceeds 1.5 × 16.7 ms)")
             out.append(motionTable)
             for case .measured(let r) in motion where !r.missedDetail.isEmpty {
-                out.append("missed in \(r.scenario.rawValue)/\(r.list.rawValue)/\(r.style): " + r.missedDetail)
+                let setting = r.list.toolkit == .gtk4 ? "/GL \(r.gl.rawValue)" : ""
+                out.append("missed in \(r.scenario.rawValue)/\(r.list.rawValue)/\(r.style)\(setting): " + r.missedDetail)
             }
         }
         if let micro {
@@ -246,7 +265,8 @@ struct Report: Sendable {
     }
 
     var motionTable: String {
-        let header = [("scenario", 14, false), ("list", 16, false), ("style", 8, false), ("frames", 7, true), ("missed", 7, true),
+        let header = [("scenario", 14, false), ("list", 16, false), ("style", 8, false), ("renderer", 9, false),
+                      ("frames", 7, true), ("missed", 7, true),
                       ("p50 ms", 7, true), ("p99 ms", 7, true), ("max ms", 7, true), ("paint med", 10, true),
                       ("paint max", 10, true), ("inputs", 7, true)]
         func line(_ cells: [String]) -> String {
@@ -259,11 +279,12 @@ struct Report: Sendable {
         for outcome in motion {
             switch outcome {
             case .measured(let r):
-                out.append(line([r.scenario.rawValue, r.list.title, r.style, String(r.frames), String(r.missed), f(r.p50IntervalMs, 1),
+                out.append(line([r.scenario.rawValue, r.list.title, r.style, Report.shortRenderer(r.renderer ?? "cairo"),
+                                 String(r.frames), String(r.missed), f(r.p50IntervalMs, 1),
                                  f(r.p99IntervalMs, 1), f(r.maxIntervalMs, 1), f(r.paintMsMedian, 2), f(r.paintMsMax, 2),
                                  String(r.inputEvents)]))
-            case .failed(let scenario, let style, let list, let message):
-                out.append(line([scenario.rawValue, list.title, style]) + "  FAILED: \(message)")
+            case .failed(let scenario, let style, let list, let gl, let message):
+                out.append(line([scenario.rawValue, list.title, style, "GL \(gl.rawValue)"]) + "  FAILED: \(message)")
             }
         }
         return out.joined(separator: "\n")
@@ -314,8 +335,9 @@ struct Report: Sendable {
             "  before the clock into one buffer, then copied into a GtkListStore (GtkTreeView, fixed-height mode), one",
             "  GtkLabel per GtkListBox row, or a GtkStringList (GtkListView+SL); their peaks include that buffer (so does",
             "  ours+strings). GtkTreeView+bin: the same GtkTreeView in its GtkScrolledWindow, wrapped by RefreshBin and",
-            "  the bin packed instead (its draw includes the scrolled window's). Every list's rows are 56 px apart with two",
-            "  ellipsized lines of text, in an 800×600 window.",
+            "  the bin packed instead (its draw includes the scrolled window's). GtkListView+bin: the on-demand GtkListView in",
+            "  its GtkScrolledWindow, given to the GTK 4 bin (Ptr4RefreshBin, its C API) and the bin packed instead. Every",
+            "  list's rows are 56 px apart with two ellipsized lines of text, in an 800×600 window.",
             "first: creating the list (filling its model) to the end of the first paint cycle that shows it.",
             "frame: the frame clock's paint cycle, from the start of before-paint to the end of after-paint (layout,",
             "  drawing and the copy to the window inside), the same for GTK 3 and GTK 4, while the vadjustment moves",
@@ -433,33 +455,43 @@ struct Report: Sendable {
                 speedup, passes: { $0 >= 100 },
                 detail: speedup.map { Format.ratio($0) + " (\(ms(ours!.firstFrameMs)) vs \(ms(peer!.firstFrameMs)))" } ?? "")
         }
-        // Motion: every style, both scenarios.
+        // Motion: every style, both scenarios; the GTK 4 list with each GL setting.
         for case .measured(let r) in motion {
             let p99 = r.p99IntervalMs ?? .infinity
             let ok = r.missed == 0 && p99 <= 1.2 * MotionRun.frameMs
+            let gtk4 = r.list.toolkit == .gtk4
             let onList = r.list == .ours ? "" : "_\(r.list.rawValue)"
-            let named = r.list == .ours ? "" : " on \(r.list.title)"
-            goals.append(Goal(status: ok ? .pass : .miss, key: "motion_\(r.scenario.rawValue)\(onList)_\(r.style)",
+            // The GTK 4 list runs with each GL setting: its keys end with it, as the wrapped lists' do.
+            let setting = gtk4 ? "_\(r.gl.rawValue)" : ""
+            let named = (r.list == .ours ? "" : " on \(r.list.title)")
+                + (gtk4 ? " (GL \(r.gl.rawValue), \(r.renderer ?? "?"))" : "")
+            goals.append(Goal(status: ok ? .pass : .miss, key: "motion_\(r.scenario.rawValue)\(onList)_\(r.style)\(setting)",
                               text: "\(r.scenario.rawValue)\(named), \(r.style): 0 missed frames and p99 interval ≤ 20.0 ms: "
                                   + "\(r.missed) missed of \(r.frames), p99 \(Format.fixed(p99, 1)) ms",
                               value: Double(r.missed)))
         }
 
-        // Issue 19: RefreshBin costs a GtkTreeView little (wrapped ÷ bare at 1,000,000 rows, each GL setting).
-        for g in glModes where rows.contains(Options.treeViewLimit) {
-            let n = Options.treeViewLimit
-            let r = wrappedOverBare(n, g)
-            let wrapped = measured(.treeviewWrapped, n, g), bare = measured(.treeview, n, g)
-            let label = "at \(Format.grouped(n)) rows (GL \(g.rawValue))"
-            let limit = Format.ratio(Report.wrappedLimit)
-            add("wrapped_treeview_first_frame_\(n)_\(g.rawValue)",
-                "GtkTreeView in a RefreshBin: first frame within \(limit) of the bare GtkTreeView's \(label)", r?.first,
-                passes: { $0 <= Report.wrappedLimit },
-                detail: r.map { Format.ratio($0.first) + " (\(ms(wrapped!.firstFrameMs)) vs \(ms(bare!.firstFrameMs)))" } ?? "")
-            add("wrapped_treeview_frame_\(n)_\(g.rawValue)",
-                "GtkTreeView in a RefreshBin: frame median within \(limit) of the bare GtkTreeView's \(label)", r?.frame,
-                passes: { $0 <= Report.wrappedLimit },
-                detail: r?.frame.map { Format.ratio($0) + " (\(ms(wrapped!.frameMedianMs!)) vs \(ms(bare!.frameMedianMs!)))" } ?? "")
+        // Issues 19 and 26: the bins cost a list little (wrapped ÷ bare at 1,000,000 rows, each GL
+        // setting): RefreshBin on GtkTreeView, the GTK 4 bin on GtkListView. Judged when the
+        // wrapped list was asked for.
+        for list in Report.wrappedLists where lists.contains(list) {
+            for g in glModes where rows.contains(Report.wrappedGoalRows) {
+                let n = Report.wrappedGoalRows
+                let r = wrappedOverBare(list, n, g)
+                let wrapped = measured(list, n, g), bare = list.bare.flatMap { measured($0, n, g) }
+                let label = "at \(Format.grouped(n)) rows (GL \(g.rawValue))"
+                let limit = Format.ratio(Report.wrappedLimit)
+                let name = Report.wrappedName(list)
+                let key = list == .treeviewWrapped ? "wrapped_treeview" : "wrapped_listview"
+                add("\(key)_first_frame_\(n)_\(g.rawValue)",
+                    "\(name.wrapped): first frame within \(limit) of the \(name.bare)'s \(label)", r?.first,
+                    passes: { $0 <= Report.wrappedLimit },
+                    detail: r.map { Format.ratio($0.first) + " (\(ms(wrapped!.firstFrameMs)) vs \(ms(bare!.firstFrameMs)))" } ?? "")
+                add("\(key)_frame_\(n)_\(g.rawValue)",
+                    "\(name.wrapped): frame median within \(limit) of the \(name.bare)'s \(label)", r?.frame,
+                    passes: { $0 <= Report.wrappedLimit },
+                    detail: r?.frame.map { Format.ratio($0) + " (\(ms(wrapped!.frameMedianMs!)) vs \(ms(bare!.frameMedianMs!)))" } ?? "")
+            }
         }
 
         // Issue 12: feed rows (variable heights) scale with the rows, and the layout cache pays
@@ -544,24 +576,29 @@ struct Report: Sendable {
             switch outcome {
             case .measured(let r):
                 motionResults.append(.init(
-                    scenario: r.scenario.rawValue, list: r.list.rawValue, style: r.style, frames: r.frames, missed: r.missed,
+                    scenario: r.scenario.rawValue, list: r.list.rawValue, style: r.style, gl: r.gl.rawValue,
+                    renderer: r.renderer, frames: r.frames, missed: r.missed,
                     p50IntervalMs: JSONCoding.number(r.p50IntervalMs, 3), p99IntervalMs: JSONCoding.number(r.p99IntervalMs, 3),
                     maxIntervalMs: JSONCoding.number(r.maxIntervalMs, 3), paintMsMedian: JSONCoding.number(r.paintMsMedian, 4),
                     paintMsMax: JSONCoding.number(r.paintMsMax, 4), durationMs: JSONCoding.number(r.durationMs, 1),
                     inputEvents: r.inputEvents, missedDetail: r.missedDetail))
-            case .failed(let scenario, let style, let list, let message):
-                failed.append(.init(list: list.rawValue, scenario: scenario.rawValue, style: style, error: message))
+            case .failed(let scenario, let style, let list, let gl, let message):
+                failed.append(.init(list: list.rawValue, gl: gl.rawValue, scenario: scenario.rawValue, style: style,
+                                    error: message))
             }
         }
         let likes = glModes.compactMap { gl -> ReportDocument.Result? in
             if case .measured(let m)? = likeForLike[gl] { return result(m) } else { return nil }
         }
-        let wrapped = glModes.flatMap { gl in
-            rows.compactMap { n in
-                wrappedOverBare(n, gl).map { r in
-                    ReportDocument.Wrapped(rows: n, gl: gl.rawValue, firstFrame: JSONCoding.number(r.first, 3),
-                                           frameMedian: JSONCoding.number(r.frame, 3),
-                                           peakRssMb: JSONCoding.number(r.peakMB, 1))
+        let wrapped = Report.wrappedLists.flatMap { list in
+            glModes.flatMap { gl in
+                rows.compactMap { n in
+                    wrappedOverBare(list, n, gl).map { r in
+                        ReportDocument.Wrapped(list: list.rawValue, bare: list.bare!.rawValue, rows: n, gl: gl.rawValue,
+                                               firstFrame: JSONCoding.number(r.first, 3),
+                                               frameMedian: JSONCoding.number(r.frame, 3),
+                                               peakRssMb: JSONCoding.number(r.peakMB, 1))
+                    }
                 }
             }
         }
@@ -657,6 +694,9 @@ struct ReportDocument: Encodable, Sendable {
         var scenario: String
         var list: String
         var style: String
+        /// The child's GL setting, and the renderer it reported (GTK 4 only; left out for GTK 3).
+        var gl: String
+        var renderer: String?
         var frames: Int
         var missed: Int
         @Nullable var p50IntervalMs: Double?
@@ -670,6 +710,9 @@ struct ReportDocument: Encodable, Sendable {
     }
 
     struct Wrapped: Encodable, Sendable {
+        /// The wrapped list and the bare list it is divided by.
+        var list: String
+        var bare: String
         var rows: Int
         var gl: String
         @Nullable var firstFrame: Double?

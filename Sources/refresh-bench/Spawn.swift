@@ -59,9 +59,15 @@ struct Baseline: Sendable {
 /// the list at rest again.
 struct MotionResult: Sendable {
     var scenario: MotionScenario
-    /// `ours` (RefreshView) or `treeview-wrapped` (GtkTreeView in a RefreshBin).
+    /// `ours` (RefreshView), `treeview-wrapped` (GtkTreeView in a RefreshBin) or
+    /// `gtk4-listview-wrapped` (GtkListView in the GTK 4 bin).
     var list: ListKind
     var style: String
+    /// The GL setting the child ran with (the GTK 3 lists run once, with GTK's defaults; the
+    /// GTK 4 list once per setting: its Cairo and its GL renderer).
+    var gl: GLMode
+    /// The renderer the child reported (GTK 4 only).
+    var renderer: String?
     var frames: Int
     var missed: Int
     var p50IntervalMs: Double?
@@ -139,12 +145,11 @@ enum Spawn {
         -> Result<Measurement, Failure> {
         let path: String
         let arguments: [String]
-        switch list {
-        case .gtk4Listview, .gtk4Stringlist:
+        switch list.gtk4ChildName {
+        case let name?:
             path = gtk4Path
-            arguments = ["refresh-bench-gtk4", "--child", list == .gtk4Listview ? "listview" : "stringlist", String(rows),
-                         "--frames", String(frames)]
-        default:
+            arguments = ["refresh-bench-gtk4", "--child", name, String(rows), "--frames", String(frames)]
+        case nil:
             path = "/proc/self/exe"
             arguments = ["refresh-bench", "--child", list.rawValue, String(rows), "--frames", String(frames),
                          "--data", data.rawValue, "--layout-cache", layoutCache ? "on" : "off"]
@@ -176,12 +181,16 @@ enum Spawn {
             wallSeconds: child.wallSeconds))
     }
 
-    /// One motion benchmark in a child of its own (`--motion SCENARIO --style STYLE --motion-list LIST`).
+    /// One motion benchmark in a child of its own: this binary with `--motion SCENARIO --style
+    /// STYLE --motion-list LIST` for the GTK 3 lists, refresh-bench-gtk4 with `--motion SCENARIO
+    /// ROWS --style STYLE` for the wrapped GtkListView.
     static func motion(_ scenario: MotionScenario, style: String, list: ListKind, gl: GLMode)
         -> Result<MotionResult, Failure> {
-        let arguments = ["refresh-bench", "--motion", scenario.rawValue, "--style", style, "--motion-list", list.rawValue]
+        let (path, arguments) = list.toolkit == .gtk4
+            ? (gtk4Path, ["refresh-bench-gtk4", "--motion", scenario.rawValue, String(Options.motionRows), "--style", style])
+            : ("/proc/self/exe", ["refresh-bench", "--motion", scenario.rawValue, "--style", style, "--motion-list", list.rawValue])
         let child: Child
-        switch run("/proc/self/exe", arguments, environment: gl.environment(for: .gtk3)) {
+        switch run(path, arguments, environment: gl.environment(for: list.toolkit)) {
         case .failure(let failure): return .failure(failure)
         case .success(let finished): child = finished
         }
@@ -189,7 +198,8 @@ enum Spawn {
             return .failure(.child("the child printed no result: '\(child.line)'"))
         }
         return .success(MotionResult(
-            scenario: scenario, list: list, style: style, frames: frames, missed: line.missed ?? 0,
+            scenario: scenario, list: list, style: style, gl: gl, renderer: line.renderer, frames: frames,
+            missed: line.missed ?? 0,
             p50IntervalMs: line.p50IntervalMs, p99IntervalMs: line.p99IntervalMs,
             maxIntervalMs: line.maxIntervalMs, paintMsMedian: line.paintMsMedian,
             paintMsMax: line.paintMsMax, durationMs: line.durationMs,

@@ -42,6 +42,8 @@ import Testing
         Rejected("--no-timings", naming: "--no-timings"),
         Rejected("--instructions", "--callgrind-dir", "/nonexistent/refresh-bench", naming: "--callgrind-dir"),
         Rejected("--colour", "blue", naming: "--colour"),
+        // The wrapped GtkListView's motion run is refresh-bench-gtk4's, never a GTK 3 child's.
+        Rejected("--motion", "refresh-cycle", "--motion-list", "gtk4-listview-wrapped", naming: "--motion-list"),
     ]
 
     @Test(.enabled { try Prerequisite.check(.built("refresh-bench")) },
@@ -55,7 +57,7 @@ import Testing
     /// message (status 2 too, but naming DISPLAY, not an option).
     @Test(.enabled { try Prerequisite.check(.built("refresh-bench")) })
     func goodValuesReachTheDisplayCheck() throws {
-        let result = try Self.run(["--rows", "1_000,1000000", "--lists", "ours,gtk4-listview,gtk4-stringlist",
+        let result = try Self.run(["--rows", "1_000,1000000", "--lists", "ours,gtk4-listview,gtk4-listview-wrapped,gtk4-stringlist",
                                    "--frames", "8", "--gl", "off", "--styles", "plain", "--no-micro", "--no-motion"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("DISPLAY is not set"))
