@@ -17,6 +17,7 @@ final class DemoWindow {
     private let feed: Feed
     private var running = true
     private var lastView: [Trace.Field] = []
+    private var lastWindow: [Trace.Field] = []
 
     init(options: DemoOptions) {
         self.options = options
@@ -102,6 +103,11 @@ final class DemoWindow {
             lastView = view
             Trace.emit("view", view)
         }
+        let place = windowFields()
+        if place.map(\.1) != lastWindow.map(\.1) {
+            lastWindow = place
+            Trace.emit("window", place)
+        }
         return true
     }
 
@@ -113,6 +119,39 @@ final class DemoWindow {
         fields.append(("rowsY", Trace.number(y(of: list.rowsWidget ?? scrolled))))
         if let header = list.columnHeader { fields.append(("headerY", Trace.number(y(of: header)))) }
         return fields
+    }
+
+    /// refresh-demo's `window` line (docs/demo.md): where the list (the bin) is in the toplevel, its
+    /// size, the scale, the window's state, whether it has the keyboard focus and whether the
+    /// pointer is over it. A compositor maximizes the window after its first frame and gives it
+    /// the pointer only once it shows there: the Wayland harness waits for these (docs/wayland.md).
+    private func windowFields() -> [Trace.Field] {
+        var point = graphene_point_t()
+        var origin = graphene_point_t()
+        _ = gtk_widget_compute_point(bin.widget, window, &origin, &point)
+        let state = gtk_native_get_surface(OpaquePointer(window)).map { gdk_toplevel_get_state($0).rawValue } ?? 0
+        // The pointer over the window's surface, in the window's coordinates (polled each frame:
+        // what the compositor last told the surface).
+        var pointer: (x: Int, y: Int)?
+        if let surface = gtk_native_get_surface(OpaquePointer(window)),
+           let seat = gdk_display_get_default_seat(gdk_surface_get_display(surface)),
+           let device = gdk_seat_get_pointer(seat) {
+            var x = 0.0, y = 0.0, dx = 0.0, dy = 0.0
+            if gdk_surface_get_device_position(surface, device, &x, &y, nil) != 0 {
+                gtk_native_get_surface_transform(OpaquePointer(window), &dx, &dy)
+                pointer = (Int((x - dx).rounded()), Int((y - dy).rounded()))
+            }
+        }
+        let inside = pointer != nil
+        let name = state & GDK_TOPLEVEL_STATE_FULLSCREEN.rawValue != 0 ? "fullscreen"
+            : state & GDK_TOPLEVEL_STATE_MAXIMIZED.rawValue != 0 ? "maximized"
+            : state & GDK_TOPLEVEL_STATE_TILED.rawValue != 0 ? "tiled" : "normal"
+        return [("x", String(Int(point.x.rounded()))), ("y", String(Int(point.y.rounded()))),
+                ("width", String(gtk_widget_get_width(bin.widget))), ("height", String(gtk_widget_get_height(bin.widget))),
+                ("scale", String(gtk_widget_get_scale_factor(bin.widget))), ("state", Trace.string(name)),
+                ("active", gtk_window_is_active(gtkWindow) != 0 ? "true" : "false"),
+                ("pointer", inside ? "true" : "false"),
+                ("pointerX", String(inside ? pointer?.x ?? -1 : -1)), ("pointerY", String(inside ? pointer?.y ?? -1 : -1))]
     }
 
     private func y(of widget: UnsafeMutablePointer<GtkWidget>) -> Double {

@@ -95,6 +95,92 @@ struct WaylandScenarioTests {
         #expect(exit.stderr == "", "stderr: \(exit.stderr ?? "")")
     }
 
+    static let gtk4Kinds = ["listview", "columnview", "listbox", "textview"]
+
+    /// The GTK 4 demo's lists under the same compositor (GTK 4 is Wayland-first; X11 cannot
+    /// synthesize a touchpad): a touch pull refreshes and a short touch does not; touch swipes
+    /// reach the bottom, which loads once; swipes back up reach the top and a touch pull refreshes
+    /// again (Tuba #1040); a fast touch fling into the top does not pull; a small touchpad pull
+    /// springs back and a touchpad pull refreshes (the touchpad Tuba #393 could not pull with);
+    /// one touchpad gesture scrolling up past the rows a refresh prepended pulls; wheel notches,
+    /// a mouse drag, End and F5; Ctrl+Q mid-refresh exits 0 with nothing on stderr; no gesture
+    /// activates a row.
+    @Test(arguments: gtk4Kinds)
+    func gtk4Input(kind: String) throws {
+        let home = Self.home
+        let run = try WaylandRun.play(monitor: "1024x768", steps: [
+            ["launch": ["--list", kind, "--trace", "--rows", "40", "--latency", "0.3", "--seed", "7", "--pages", "3",
+                        "--maximized"]],
+            ["wait": ["event": "ready"]],
+            ["place": ["state": "maximized", "width": 1024, "active": true]],
+            ["touch": ["from": [200, 100], "to": [200, 400], "steps": 20]],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["wait": ["event": "header", "state": "idle"]],
+            ["key": "Home"], home,
+            ["mark": "short"],
+            ["touch": ["from": [200, 100], "to": [200, 130], "steps": 5]],
+            ["pause": 500],
+            ["absent": ["event": "refresh"], "since": "short"],
+            ["repeat": [["touch": ["from": [200, 600], "to": [200, 100], "steps": 10]]],
+             "until": ["event": "load", "phase": "end"], "times": 40],
+            ["repeat": [["touch": ["from": [200, 100], "to": [200, 600], "steps": 10]]],
+             "until": ["event": "view", "value": 0], "times": 40],
+            ["touch": ["from": [200, 100], "to": [200, 400], "steps": 20]],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["wait": ["event": "header", "state": "idle"]],
+            ["repeat": [["touch": ["from": [200, 600], "to": [200, 100], "steps": 6]]], "times": 3],
+            ["mark": "fling"],
+            ["touch": ["from": [200, 100], "to": [200, 650], "steps": 3, "interval": 8]],
+            ["pause": 1500],
+            ["absent": ["event": "refresh"], "since": "fling"],
+            ["key": "Home"], home,
+            ["mark": "small"],
+            ["touchpad": ["at": [200, 150], "dy": -4, "steps": 4]],
+            ["pause": 500],
+            ["absent": ["event": "refresh"], "since": "small"],
+            // GTK 4 takes a finger-source axis event as surface px, scrolled ×2.5 as its scrolled
+            // window does (a GTK 3 list scrolls page^(2/3) px per unit): the same pull is a longer
+            // gesture here.
+            ["touchpad": ["at": [200, 150], "dy": -120, "steps": 60]],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["wait": ["event": "header", "state": "idle"]],
+            ["touchpad": ["at": [200, 150], "dy": -700, "steps": 140, "interval": 8]],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["wait": ["event": "header", "state": "idle"]],
+            ["key": "Home"], home,
+            ["wheel": ["at": [200, 150], "notches": -8]],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["wait": ["event": "header", "state": "idle"]],
+            ["key": "Home"], home,
+            ["drag": ["from": [200, 100], "to": [200, 400], "steps": 20]],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["wait": ["event": "header", "state": "idle"]],
+            ["key": "End"],
+            ["wait": ["event": "load", "phase": "end"]],
+            ["key": "F5"],
+            ["wait": ["event": "refresh", "phase": "end"]],
+            ["wait": ["event": "header", "state": "idle"]],
+            ["key": "F5"],
+            ["wait": ["event": "refresh", "phase": "begin"]],
+            ["key": ["ctrl", "q"]],
+            ["exit": 0],
+        ], demo: "refresh-demo-gtk4")
+        try run.expectPlayed()
+        let lines = run.lines
+        // touch ×2, touchpad, touchpad past the top, wheel, mouse drag, F5, F5 closed mid-way.
+        #expect(lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 8)
+        // One by touch at the bottom, one by End.
+        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 2)
+        #expect(!lines.contains { $0.event == "activate" }, "a gesture activated a row")
+        let exit = try #require(lines.first { $0.event == "harness-exit" })
+        #expect(exit.status == 0)
+        // Known and not ours to hide: GTK 4.8 warns "Broken accounting of active state" for a
+        // list row a touch pull began on (docs/gtk4-notes.md, "Wayland"); anything else fails.
+        let unexpected = (exit.stderr ?? "").split(separator: "\n")
+            .filter { !$0.isEmpty && !$0.contains("Broken accounting of active state for widget") }
+        #expect(unexpected.isEmpty, "stderr: \(unexpected)")
+    }
+
     /// The phone profile: a monitor 360 logical px wide at scale 2 (720×2160 device px: mutter
     /// 43 offers scale 2 only from 800×480 logical px of area up), touch only, the classic
     /// header. A finger pulls and refreshes; swipes scroll to the bottom, which loads; swipes
@@ -152,6 +238,7 @@ struct WaylandScenarioTests {
 /// One `trace` line of the demo, or the harness's `harness-exit` record.
 struct WaylandLine: Decodable {
     var event: String
+    var value: Double?
     var phase: String?
     var state: String?
     var pull: Double?
@@ -179,9 +266,9 @@ struct WaylandRun {
     }
 
     static func play(monitor: String, scale: Int = 1, steps: [[String: Any]], timeout: Double = 240,
-                     environment extra: [String: String] = [:]) throws -> WaylandRun {
+                     environment extra: [String: String] = [:], demo name: String = "refresh-demo") throws -> WaylandRun {
         try checkPrerequisites()
-        let demo = try Prerequisite.path(of: .built("refresh-demo"))
+        let demo = try Prerequisite.path(of: .built(name))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-wayland-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
