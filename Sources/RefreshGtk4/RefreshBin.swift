@@ -291,6 +291,7 @@ public final class RefreshBin {
         ptr4_refresh_bin_set_child_offset(bin, (childOffset * scale).rounded() / scale)
         if engine.decorationsAnimate { gtk_widget_queue_draw(widget) }
         ptr4_refresh_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
+        syncAccessibility(engine)
         for event in events {
             guard !isDestroyed else { return }
             switch event {
@@ -357,6 +358,7 @@ public final class RefreshBin {
         asyncActions.tearDown()
         handlers.forEach { $0.disconnect() }
         handlers.removeAll()
+        tearDownAccessibility()
         g_object_unref(UnsafeMutableRawPointer(adjustment))
         onRefresh = nil
         onLoadMore = nil
