@@ -137,15 +137,10 @@ void ptr4_refresh_bin_accessible_update(Ptr4RefreshBin *bin, const Ptr4BinAccess
     Accessible *self = lookup(bin);
     if (!self) return;
     GtkAccessible *accessible = GTK_ACCESSIBLE(bin);
-    // GTK emits state-changed / property-change on every update: only what changed is set.
+    // Only what changed is set, so that ATs are told of changes only.
     if (self->busy != state->busy) {
         self->busy = state->busy;
-        GValue value = G_VALUE_INIT;
-        g_value_init(&value, G_TYPE_BOOLEAN);
-        g_value_set_boolean(&value, state->busy);
-        GtkAccessibleState busy = GTK_ACCESSIBLE_STATE_BUSY;
-        gtk_accessible_update_state_value(accessible, 1, &busy, &value);
-        g_value_unset(&value);
+        gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_BUSY, state->busy, -1);
     }
     if (g_strcmp0(self->description, state->description) != 0) {
         g_free(self->description);

@@ -30,24 +30,22 @@ struct BinAccessibleState: Equatable {
     let canRefresh: Bool
     let footer: Footer?
 
-    /// `lastUpdatedWall`: the last successful refresh in Unix seconds, nil if never;
-    /// `viewportTop`: where the engine's viewport starts in the bin.
-    static func make(engine: RefreshEngine, outcome: Outcome?, lastUpdatedWall: Double?,
-                     viewportTop: Double) -> BinAccessibleState {
+    /// `description`: the bin's (`description(_:outcome:lastUpdatedWall:)`); `viewportTop`: where
+    /// the engine's viewport starts in the bin.
+    static func make(engine: RefreshEngine, description: String, viewportTop: Double) -> BinAccessibleState {
         var footer: Footer?
         if engine.footerOnScreen {
             footer = Footer(y: viewportTop + engine.footerVisual.top, height: Tuning.footerHeight,
                             label: L10n.footerText(for: engine.footer), actionable: engine.footerActionable,
                             sensitive: engine.footerActionable || engine.footer == .loading)
         }
-        return BinAccessibleState(busy: engine.header == .refreshing,
-                                  description: description(engine.header, outcome: outcome, lastUpdatedWall: lastUpdatedWall),
+        return BinAccessibleState(busy: engine.header == .refreshing, description: description,
                                   canRefresh: engine.header == .idle && engine.footer != .loading, footer: footer)
     }
 
     /// The header's state as words: "Pull down to refresh", "Release to refresh", "Refreshing…",
     /// "Updated", "Couldn't refresh"; at rest the last result and "Last updated: <date and time>"
-    /// (or "Never updated").
+    /// (or "Never updated"). `lastUpdatedWall`: the last successful refresh in Unix seconds.
     ///
     /// HACK (docs/accessibility.md#gtk-4): GTK 4.8 reads a description only from the stored
     /// property, with no callback when an AT asks; a relative time ("3 min ago") would go stale,
@@ -80,6 +78,9 @@ final class BinAccessibility {
     /// The last refresh's result, read from the header's phases (failed, or finishing after a
     /// success).
     private var outcome: BinAccessibleState.Outcome?
+    /// What the description was made from, and the text: it is made again only when they change
+    /// (the engine updates on every scroll event and frame).
+    private var described: (header: HeaderPhase, outcome: BinAccessibleState.Outcome?, lastUpdated: Double?, text: String)?
 
     init(owner: RefreshBin) { self.owner = owner }
 
@@ -92,15 +93,23 @@ final class BinAccessibility {
         }
     }
 
-    func sync(_ engine: RefreshEngine, bin: OpaquePointer, wallClockOfLastUpdate: Double?, viewportTop: Double) {
+    /// `unixTime`: an engine time as Unix seconds.
+    func sync(_ engine: RefreshEngine, bin: OpaquePointer, unixTime: (Double) -> Double, viewportTop: Double) {
         switch engine.header {
         case .failed: outcome = .failed
         case .finishing where outcome != .failed: outcome = .updated
         case .refreshing: outcome = nil
         default: break
         }
-        let next = BinAccessibleState.make(engine: engine, outcome: outcome, lastUpdatedWall: wallClockOfLastUpdate,
-                                           viewportTop: viewportTop)
+        let last = engine.lastUpdated
+        let text: String
+        if let described, described.header == engine.header, described.outcome == outcome, described.lastUpdated == last {
+            text = described.text
+        } else {
+            text = BinAccessibleState.description(engine.header, outcome: outcome, lastUpdatedWall: last.map(unixTime))
+            described = (engine.header, outcome, last, text)
+        }
+        let next = BinAccessibleState.make(engine: engine, description: text, viewportTop: viewportTop)
         guard next != state else { return }
         state = next
         next.description.withCString { description in
@@ -144,9 +153,9 @@ extension RefreshBin {
         guard !isDestroyed else { return }
         let bin = OpaquePointer(widget)
         let accessibility = self.accessibility ?? installAccessibility(bin)
-        let wall = lastUpdated.map { Double(g_get_real_time()) / 1_000_000 - (now() - $0) }
         let viewportTop = Double(gtk_widget_get_height(widget)) - engine.viewportHeight
-        accessibility.sync(engine, bin: bin, wallClockOfLastUpdate: wall, viewportTop: viewportTop)
+        accessibility.sync(engine, bin: bin, unixTime: { Double(g_get_real_time()) / 1_000_000 - (self.now() - $0) },
+                           viewportTop: viewportTop)
     }
 
     /// Takes the label, action and footer button away again (RefreshBin.tearDown): the bin is

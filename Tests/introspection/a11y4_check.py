@@ -5,10 +5,11 @@ through GtkAccessible (docs/accessibility.md, "GTK 4").
 Usage: a11y4_check.py APP
 
 APP is a11y4_app.py (run here as a child with /usr/bin/python3, stdin and stdout piped): a
-Gtk.ListView in a Ptr4.RefreshBin whose refreshes and loads this script ends. Run inside a
-session bus of its own (dbus-run-session; GTK 4 starts the accessibility bus through it), on an
-X display of its own (xdotool's keys and wheel go to whatever window is under the pointer), in
-the C locale (English texts), with the PREFIX's GI_TYPELIB_PATH and LD_LIBRARY_PATH.
+Gtk.ListView in a Ptr4.RefreshBin whose refreshes and loads this script ends. The script runs
+itself again inside a session bus of its own (dbus-run-session; GTK 4 starts the accessibility
+bus through it). Run it on an X display of its own (xdotool's keys and wheel go to whatever
+window is under the pointer), in the C locale (English texts), with the PREFIX's
+GI_TYPELIB_PATH and LD_LIBRARY_PATH.
 
 It refreshes through the bin's AT-SPI action and through F5, fails a refresh, brings the footer
 into view with the wheel, fails the load, reaches the footer with End and Tab, retries with Return and
@@ -21,10 +22,18 @@ import subprocess
 import sys
 import time
 
-import pyatspi
-from gi.repository import GLib
+APP = sys.argv[-1]
+if "--in-session" not in sys.argv:
+    # The session bus comes from dbus-run-session, which ends it (and the accessibility bus it
+    # started) with SIGTERM when this script is done. A test runner may block SIGTERM, and
+    # children inherit the mask: the buses would outlive the run, holding its output open.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    os.execv("/usr/bin/dbus-run-session", ["dbus-run-session", "--", "/usr/bin/python3", os.path.abspath(__file__),
+                                            "--in-session", APP])
 
-APP = sys.argv[1]
+import pyatspi  # noqa: E402
+from gi.repository import GLib  # noqa: E402
+
 NAME = "Pull-to-refresh list"
 RETRY = "Couldn't load — click to retry"
 failures = []
