@@ -16,8 +16,8 @@ typedef struct {
     char *description;
     char *footer_label;
     gboolean busy;
-    /* A request waiting for the main loop: the hook to run, and its idle source. */
-    void (*pending)(gpointer data);
+    /* Requests waiting for the main loop (both may wait at once), and their idle source. */
+    gboolean refresh_pending, footer_pending;
     guint idle_id;
 } Accessible;
 
@@ -25,33 +25,40 @@ static GQuark accessible_quark(void) { return g_quark_from_static_string("ptr4-r
 
 static Accessible *lookup(Ptr4RefreshBin *bin) { return g_object_get_qdata(G_OBJECT(bin), accessible_quark()); }
 
+/* One request per dispatch, and nothing of `self` touched after its hook: the hook may take the
+ * accessible (and this source) away. */
 static gboolean run_pending(gpointer user_data) {
     Accessible *self = user_data;
-    void (*hook)(gpointer) = self->pending;
-    self->idle_id = 0;
-    self->pending = NULL;
-    if (hook) hook(self->data);
-    return G_SOURCE_REMOVE;
+    gboolean refresh = self->refresh_pending;
+    void (*hook)(gpointer) = refresh ? self->hooks.refresh : self->hooks.footer;
+    gpointer data = self->data;
+    if (refresh)
+        self->refresh_pending = FALSE;
+    else
+        self->footer_pending = FALSE;
+    gboolean more = self->refresh_pending || self->footer_pending;
+    if (!more) self->idle_id = 0;
+    if (hook) hook(data);
+    return more ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
 
 /* An AT's DoAction runs inside its D-Bus call; the app's refresh/load-more handlers run after
  * the call is answered, as on GTK 3, so that a slow handler never holds up the AT. */
-static void defer(Accessible *self, void (*hook)(gpointer)) {
-    if (!hook) return;
-    self->pending = hook;
+static void defer(Accessible *self, gboolean *pending) {
+    *pending = TRUE;
     if (!self->idle_id) self->idle_id = g_idle_add(run_pending, self);
 }
 
 static void on_refresh_activate(GSimpleAction *action, GVariant *parameter, gpointer user_data) {
     (void)action; (void)parameter;
     Accessible *self = user_data;
-    defer(self, self->hooks.refresh);
+    defer(self, &self->refresh_pending);
 }
 
 static void on_footer_clicked(GtkButton *button, gpointer user_data) {
     (void)button;
     Accessible *self = user_data;
-    defer(self, self->hooks.footer);
+    defer(self, &self->footer_pending);
 }
 
 static void accessible_free(gpointer user_data) {
