@@ -1,9 +1,9 @@
 // Issue 26: the GTK 4 bin through GtkAccessible, read by a real AT-SPI client (docs/accessibility.md,
 // "GTK 4"). Tests/introspection/a11y4_check.py (pyatspi) starts a11y4_app.py, a Gtk.ListView in a
 // Ptr4.RefreshBin loaded from the installed PREFIX (Gtk4IntrospectionTests' install), and checks
-// the bin's busy state, its description through a refresh, a failed refresh and their rest, its
-// refresh action (run by the AT), F5, and the footer button: reached with End and Tab, retried with
-// Return and with its AT action.
+// the bin's busy state, its description through a held pull, a refresh, a failed refresh and
+// their rest, its refresh action (run by the AT), F5, and the footer button: reached with End and
+// Tab, retried with Return and with its AT action.
 
 import Foundation
 import RefreshTestSupport

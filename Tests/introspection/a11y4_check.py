@@ -11,7 +11,8 @@ bus through it). Run it on an X display of its own (xdotool's keys and wheel go 
 window is under the pointer), in the C locale (English texts), with the PREFIX's
 GI_TYPELIB_PATH and LD_LIBRARY_PATH.
 
-It refreshes through the bin's AT-SPI action and through F5, fails a refresh, brings the footer
+It pulls with a held mouse drag and refreshes, refreshes through the bin's AT-SPI action and
+through F5, fails a refresh, brings the footer
 into view with the wheel, fails the load, reaches the footer with End and Tab, retries with Return and
 with the footer's AT-SPI action, and at each step prints what the client reads.
 Exit status 0: every check passed ("all checks passed"); 1: a check failed.
@@ -208,10 +209,32 @@ def main():
           "the app's scrolled window is still the bin's child")
     check(footer(panel) is None, "idle: no footer button while the footer is out of view")
 
+    # A mouse drag held from the top row: the description follows the pull.
+    def move(y0, y1):
+        for y in range(y0, y1 + 1, 10):
+            subprocess.run(["xdotool", "mousemove", "--window", window, "180", str(y)], check=True)
+        pump(0.1)
+
+    move(60, 60)
+    xdotool("mousedown", 1)
+    move(70, 120)
+    check(wait_for(lambda: panel.description == "Pull down to refresh", 2),
+          f"pulling: description 'Pull down to refresh' ({panel.description!r})")
+    check(actions(panel) == [], f"pulling: no refresh action ({actions(panel)})")
+    move(130, 420)
+    check(wait_for(lambda: panel.description == "Release to refresh", 2),
+          f"armed: description 'Release to refresh' ({panel.description!r})")
+    record("armed", panel)
+    xdotool("mouseup", 1)
+    move(200, 200)
+    check(wait_for(lambda: count("refresh") == 1), "releasing the armed pull refreshed")
+    tell("end-refresh ok")
+    check(wait_for(lambda: actions(panel) == ["refresh-bin.refresh"]), "at rest: the refresh action")
+
     # The AT's refresh action.
     since = len(events)
     check(do_action(panel, "refresh-bin.refresh"), "the refresh action ran")
-    check(wait_for(lambda: count("refresh") == 1), "the AT's action started a refresh (the refresh signal)")
+    check(wait_for(lambda: count("refresh") == 2), "the AT's action started a refresh (the refresh signal)")
     check(wait_for(lambda: "busy" in states(panel)), "refreshing: busy")
     record("refreshing", panel)
     check(panel.description == "Refreshing…", f"refreshing: description 'Refreshing…' ({panel.description!r})")
@@ -229,7 +252,7 @@ def main():
 
     # F5, and a failed refresh.
     xdotool("key", "F5")
-    check(wait_for(lambda: count("refresh") == 2), "F5 started a refresh")
+    check(wait_for(lambda: count("refresh") == 3), "F5 started a refresh")
     check(wait_for(lambda: "busy" in states(panel)), "F5: busy")
     tell("end-refresh fail")
     check(wait_for(lambda: panel.description == "Couldn't refresh", 2),
