@@ -3,7 +3,8 @@
 // Ptr4.RefreshBin loaded from the installed PREFIX (Gtk4IntrospectionTests' install), and checks
 // the bin's busy state, its description through a held pull, a refresh, a failed refresh and
 // their rest, its refresh action (run by the AT), F5, and the footer button: reached with End and
-// Tab, retried with Return and with its AT action.
+// Tab, retried with Return and with its AT action; and, in-process, that the footer button and
+// the action come and go with the child.
 
 import Foundation
 import RefreshTestSupport
@@ -45,6 +46,15 @@ extension Gtk4IntrospectionTests {
             #expect(run.status == 0 && run.output.contains("all checks passed"),
                     "a11y4_check.py failed:\n\(failures.joined(separator: "\n"))\n\(run.output)")
             Gtk4IntrospectionTests.expectNoWarnings(run.output, "a11y4_check.py")
+        }
+
+        /// The footer button and the action group come and go with the bin's Swift side: one per
+        /// scrolled-window child, gone with the child and when the bin is disposed; the action's
+        /// request waits for the main loop (Tests/introspection/a11y4_lifetime.py, in-process).
+        @Test func theAccessibilityPartsComeAndGoWithTheChild() throws {
+            let run = try Gtk4IntrospectionTests.run("/usr/bin/python3", ["\(Self.introspection)/a11y4_lifetime.py"])
+            #expect(run.status == 0 && run.output.contains("all checks passed"), "a11y4_lifetime.py failed:\n\(run.output)")
+            Gtk4IntrospectionTests.expectNoWarnings(run.output, "a11y4_lifetime.py")
         }
 
         /// Runs `command` with its output in a file, not a pipe (a process it started and left behind
