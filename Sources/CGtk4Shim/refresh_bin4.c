@@ -316,6 +316,7 @@ static void ptr4_refresh_bin_size_allocate(GtkWidget *widget, int width, int hei
         GskTransform *transform = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(0, (float)self->offset));
         gtk_widget_allocate(self->child, width, height, baseline, transform);
     }
+    ptr4_refresh_bin_accessible_allocate(self, width);
     if ((width != self->last_width || height != self->last_height) && self->hooks.resized) {
         self->last_width = width;
         self->last_height = height;
@@ -355,6 +356,7 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
         cairo_destroy(cr);
     }
     if (self->child) gtk_widget_snapshot_child(widget, self->child, snapshot);
+    ptr4_refresh_bin_accessible_snapshot(self, snapshot);
 }
 
 static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
@@ -370,6 +372,8 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
     widget_class->size_allocate = ptr4_refresh_bin_size_allocate;
     widget_class->snapshot = ptr4_refresh_bin_snapshot;
     gtk_widget_class_set_css_name(widget_class, "ptr-refresh-bin");
+    // A panel for ATs, as the GTK 3 bin (docs/accessibility.md#gtk-4); GtkWidget's own is a filler.
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 
     const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
     const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;

@@ -317,6 +317,7 @@ public final class RefreshBin {
             pinnedHeader?.queueDraw()
         }
         ptr4_refresh_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
+        syncAccessibility(engine)
         for event in events {
             guard !isDestroyed else { return }
             switch event {
@@ -385,6 +386,7 @@ public final class RefreshBin {
         handlers.removeAll()
         pinnedHeader?.detach()
         pinnedHeader = nil
+        tearDownAccessibility()
         g_object_unref(UnsafeMutableRawPointer(adjustment))
         onRefresh = nil
         onLoadMore = nil

@@ -7,6 +7,7 @@
 // process: nothing that links GTK 3 may depend on this target.
 #include <gtk/gtk.h>
 #include "ptr4-refresh.h"
+#include "ptr4-bin-accessible.h"
 
 G_BEGIN_DECLS
 

@@ -1,0 +1,179 @@
+import CGtk4
+import CGtk4Shim
+import RefreshCore
+import RefreshDrawing
+
+/// Everything a Ptr4RefreshBin tells assistive technologies at one moment (docs/accessibility.md,
+/// "GTK 4"), decided here from the engine; `Sources/CGtk4Shim/accessible4.c` only mirrors it into
+/// GtkAccessible: the bin is a panel named "Pull-to-refresh list", busy while refreshing, its
+/// description the header's state, its `refresh-bin.refresh` action enabled while a refresh can
+/// start; the footer is a push button over the footer's gap while the footer is on screen.
+struct BinAccessibleState: Equatable {
+    struct Footer: Equatable {
+        /// The footer's top in the bin's coordinates, and its height.
+        let y: Double
+        let height: Double
+        let label: String
+        /// Load more or retry can run now: Tab stops on it and its click runs it.
+        let actionable: Bool
+        /// A load under way keeps it enabled (and the focus on it); "No more items" is disabled.
+        let sensitive: Bool
+    }
+
+    enum Outcome: Equatable {
+        case updated
+        case failed
+    }
+
+    let busy: Bool
+    let description: String
+    let canRefresh: Bool
+    let footer: Footer?
+
+    /// `description`: the bin's (`description(_:outcome:lastUpdatedWall:)`); `viewportTop`: where
+    /// the engine's viewport starts in the bin.
+    static func make(engine: RefreshEngine, description: String, viewportTop: Double) -> BinAccessibleState {
+        var footer: Footer?
+        if engine.footerOnScreen {
+            footer = Footer(y: viewportTop + engine.footerVisual.top, height: Tuning.footerHeight,
+                            label: L10n.footerText(for: engine.footer), actionable: engine.footerActionable,
+                            sensitive: engine.footerActionable || engine.footer == .loading)
+        }
+        return BinAccessibleState(busy: engine.header == .refreshing, description: description,
+                                  canRefresh: engine.header == .idle && engine.footer != .loading, footer: footer)
+    }
+
+    /// The header's state as words: "Pull down to refresh", "Release to refresh", "Refreshing…",
+    /// "Updated", "Couldn't refresh"; at rest the last result and "Last updated: <date and time>"
+    /// (or "Never updated"). `lastUpdatedWall`: the last successful refresh in Unix seconds.
+    ///
+    /// HACK (docs/accessibility.md#gtk-4): GTK 4.8 reads a description only from the stored
+    /// property, with no callback when an AT asks; a relative time ("3 min ago") would go stale,
+    /// so the time at rest is absolute.
+    static func description(_ header: HeaderPhase, outcome: Outcome?, lastUpdatedWall: Double?) -> String {
+        switch header {
+        case .pulling: return L10n.pullDownToRefresh
+        case .armed: return L10n.releaseToRefresh
+        case .refreshing: return L10n.refreshing
+        case .failed: return L10n.refreshFailed
+        case .finishing: return outcome == .failed ? L10n.refreshFailed : L10n.updated
+        case .idle:
+            let updated = lastUpdatedWall.flatMap { L10n.formatDate(unixSeconds: Int($0.rounded(.down)), timeZone: nil) }
+                .map(L10n.lastUpdated) ?? L10n.neverUpdated
+            switch outcome {
+            case .updated: return "\(L10n.updated). \(updated)"
+            case .failed: return "\(L10n.refreshFailed). \(updated)"
+            case nil: return updated
+            }
+        }
+    }
+}
+
+/// The Swift half of a bin's accessibility, owned by the C half (its data, released when the
+/// bin's Swift side tears down).
+@MainActor
+final class BinAccessibility {
+    weak var owner: RefreshBin?
+    private(set) var state: BinAccessibleState?
+    /// The last refresh's result, read from the header's phases (failed, or finishing after a
+    /// success).
+    private var outcome: BinAccessibleState.Outcome?
+    /// What the description was made from, and the text: it is made again only when they change
+    /// (the engine updates on every scroll event and frame).
+    private var described: (header: HeaderPhase, outcome: BinAccessibleState.Outcome?, lastUpdated: Double?, text: String)?
+
+    init(owner: RefreshBin) { self.owner = owner }
+
+    /// The object C's `data` points at (C holds one retain until it releases it).
+    nonisolated static func from(_ data: UnsafeMutableRawPointer?) -> BinAccessibility? {
+        let bits = Int(bitPattern: data)
+        return MainActor.assumeIsolated {
+            guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return nil }
+            return Unmanaged<BinAccessibility>.fromOpaque(pointer).takeUnretainedValue()
+        }
+    }
+
+    /// `unixTime`: an engine time as Unix seconds.
+    func sync(_ engine: RefreshEngine, bin: OpaquePointer, unixTime: (Double) -> Double, viewportTop: Double) {
+        switch engine.header {
+        case .failed: outcome = .failed
+        case .finishing where outcome != .failed: outcome = .updated
+        case .refreshing: outcome = nil
+        default: break
+        }
+        let last = engine.lastUpdated
+        let text: String
+        if let described, described.header == engine.header, described.outcome == outcome, described.lastUpdated == last {
+            text = described.text
+        } else {
+            text = BinAccessibleState.description(engine.header, outcome: outcome, lastUpdatedWall: last.map(unixTime))
+            described = (engine.header, outcome, last, text)
+        }
+        let next = BinAccessibleState.make(engine: engine, description: text, viewportTop: viewportTop)
+        guard next != state else { return }
+        state = next
+        next.description.withCString { description in
+            (next.footer?.label ?? "").withCString { label in
+                var c = Ptr4BinAccessibleState()
+                c.busy = next.busy ? 1 : 0
+                c.description = description
+                c.can_refresh = next.canRefresh ? 1 : 0
+                c.footer_shown = next.footer != nil ? 1 : 0
+                c.footer_y = next.footer?.y ?? 0
+                c.footer_height = next.footer?.height ?? 0
+                c.footer_label = label
+                c.footer_focusable = next.footer?.actionable == true ? 1 : 0
+                c.footer_sensitive = next.footer?.sensitive == true ? 1 : 0
+                ptr4_refresh_bin_accessible_update(bin, &c)
+            }
+        }
+    }
+
+    /// The refresh action (its AT-SPI action, from the main loop).
+    fileprivate func refresh() {
+        owner?.beginRefreshing()
+    }
+
+    /// The footer button: load more or retry while it offers them; nothing while loading.
+    fileprivate func footerActivated() {
+        guard state?.footer?.actionable == true else { return }
+        owner?.loadMore()
+    }
+}
+
+extension RefreshBin {
+    private var accessibility: BinAccessibility? {
+        guard let data = ptr4_refresh_bin_accessible_get_data(OpaquePointer(widget)) else { return nil }
+        return Unmanaged<BinAccessibility>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// Mirrors the engine's state to ATs, after every update (RefreshBin.apply); the first call
+    /// gives the bin its accessible label, action and footer button.
+    func syncAccessibility(_ engine: RefreshEngine) {
+        guard !isDestroyed else { return }
+        let bin = OpaquePointer(widget)
+        let accessibility = self.accessibility ?? installAccessibility(bin)
+        let viewportTop = Double(gtk_widget_get_height(widget)) - engine.viewportHeight
+        accessibility.sync(engine, bin: bin, unixTime: { Double(g_get_real_time()) / 1_000_000 - (self.now() - $0) },
+                           viewportTop: viewportTop)
+    }
+
+    /// Takes the label, action and footer button away again (RefreshBin.tearDown): the bin is
+    /// disposed or gets another child.
+    func tearDownAccessibility() {
+        ptr4_refresh_bin_accessible_remove(OpaquePointer(widget))
+    }
+
+    private func installAccessibility(_ bin: OpaquePointer) -> BinAccessibility {
+        let accessibility = BinAccessibility(owner: self)
+        var hooks = Ptr4BinAccessibleHooks()
+        hooks.refresh = { data in BinAccessibility.from(data)?.refresh() }
+        hooks.footer = { data in BinAccessibility.from(data)?.footerActivated() }
+        let retained = Unmanaged.passRetained(accessibility).toOpaque()
+        ptr4_refresh_bin_accessible_install(bin, L10n.listAccessibleName, &hooks, retained) { data in
+            guard let data else { return }
+            Unmanaged<BinAccessibility>.fromOpaque(data).release()
+        }
+        return accessibility
+    }
+}
