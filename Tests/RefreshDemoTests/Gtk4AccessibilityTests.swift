@@ -16,6 +16,10 @@ extension Gtk4IntrospectionTests {
         static let introspection = ScriptHarness.repoRoot.appendingPathComponent("Tests/introspection").path
 
         @Test func aRealAtSpiClientReadsAndOperatesTheGtk4Bin() throws {
+            try TestResourceLock.withLock("at-spi") { try readsAndOperatesTheGtk4Bin() }
+        }
+
+        private func readsAndOperatesTheGtk4Bin() throws {
             let xvfb = try Prerequisite.path(of: .program("Xvfb", package: "xvfb"))
             _ = try Prerequisite.path(of: .program("xdotool", package: "xdotool"))
             // a11y4_check.py runs itself again under dbus-run-session.

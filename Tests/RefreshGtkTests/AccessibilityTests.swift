@@ -364,6 +364,10 @@ struct AtSpiTests {
     }
 
     private static func check(list: String) throws {
+        try TestResourceLock.withLock("at-spi") { try checkAlone(list: list) }
+    }
+
+    private static func checkAlone(list: String) throws {
         let demo = try #require(AtSpiEnvironment.demo)
         // A private X server: no other test's window can sit over the demo and take its input.
         let (server, display) = try AtSpiEnvironment.startServer()
