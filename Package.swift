@@ -83,11 +83,14 @@ let package = Package(
         .target(
             name: "RefreshDemo",
             dependencies: [
-                "CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk", "RefreshQA",
+                "CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk", "RefreshQA", "DemoOptionValues",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "refresh-demo", dependencies: ["RefreshDemo", "RefreshDrawing"]),
+        // The command-line values both demos take, checked and rejected one way (toolkit-free:
+        // the GTK 3 and GTK 4 demos cannot share a module that links GTK).
+        .target(name: "DemoOptionValues"),
         // What only tests (and test tools) use: the rest of the synthesized input, harnesses,
         // prerequisites, built products, a manual clock. The demo does not link it.
         .target(name: "RefreshTestSupport", dependencies: ["CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk", "RefreshDemo"]),
@@ -125,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "refresh-demo-gtk4",
             dependencies: [
-                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore", "RefreshDrawing",
+                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore", "RefreshDrawing", "DemoOptionValues",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

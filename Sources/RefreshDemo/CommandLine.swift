@@ -1,6 +1,8 @@
 import RefreshGtk
 import ArgumentParser
 import RefreshCore
+// DemoOptionError is part of the demo's API (its commands and tests throw and match it).
+@_exported import DemoOptionValues
 
 /// What `refresh-demo run` was asked for, validated.
 package struct DemoOptions: Equatable, Sendable {
@@ -51,68 +53,30 @@ package struct DemoOptions: Equatable, Sendable {
         content: String = "feed", maximized: Bool = false
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
-        options.rows = try integer(rows, option: "--rows", in: rowsRange)
-        options.latency = try decimal(latency, option: "--latency", in: latencyRange)
-        options.failRate = try decimal(failRate, option: "--fail-rate", in: failRateRange)
-        options.pageSize = try integer(pageSize, option: "--page-size", in: pageSizeRange)
-        options.pages = try integer(pages, option: "--pages", in: pagesRange)
-        let demoHeader = try choice(header, option: "--header", DemoHeader.self)
+        options.rows = try OptionValue.integer(rows, option: "--rows", in: rowsRange)
+        options.latency = try OptionValue.decimal(latency, option: "--latency", in: latencyRange)
+        options.failRate = try OptionValue.decimal(failRate, option: "--fail-rate", in: failRateRange)
+        options.pageSize = try OptionValue.integer(pageSize, option: "--page-size", in: pageSizeRange)
+        options.pages = try OptionValue.integer(pages, option: "--pages", in: pagesRange)
+        let demoHeader = try OptionValue.choice(header, option: "--header", DemoHeader.self)
         options.header = demoHeader.timings
         options.appHeader = demoHeader == .arc ? .arc : nil
-        options.footer = try choice(footer, option: "--footer", FooterMode.self)
-        options.source = try choice(source, option: "--source", DemoSource.self)
+        options.footer = try OptionValue.choice(footer, option: "--footer", FooterMode.self)
+        options.source = try OptionValue.choice(source, option: "--source", DemoSource.self)
         options.trace = trace
-        options.list = try choice(list, option: "--list", ListKind.self)
+        options.list = try OptionValue.choice(list, option: "--list", ListKind.self)
         if let seed {
-            guard isDigits(seed), let value = UInt64(seed) else {
+            guard OptionValue.isDigits(seed), let value = UInt64(seed) else {
                 throw DemoOptionError(option: "--seed", value: seed, expected: "a whole number from 0 to \(UInt64.max)")
             }
             options.seed = value
         }
-        options.slowMotion = try decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
+        options.slowMotion = try OptionValue.decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
         options.overlay = overlay
         options.traceAnimations = traceAnimations
-        options.content = try choice(content, option: "--content", DemoContent.self)
+        options.content = try OptionValue.choice(content, option: "--content", DemoContent.self)
         options.maximized = maximized
         return options
-    }
-
-    private static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(DemoOptionError) -> Int {
-        guard isDigits(text), let value = Int(text), range.contains(value) else {
-            throw DemoOptionError(option: option, value: text,
-                                  expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
-    }
-
-    private static func decimal(_ text: String, option: String, in range: ClosedRange<Double>) throws(DemoOptionError) -> Double {
-        // Plain decimal notation only: Double(_:) would also take "nan", "inf" and hex floats.
-        let allowed = Set("0123456789.eE+-")
-        guard !text.isEmpty, text.allSatisfy(allowed.contains), text.contains(where: \.isNumber),
-              let value = Double(text), value.isFinite, range.contains(value)
-        else {
-            throw DemoOptionError(option: option, value: text,
-                                  expected: "a number from \(format(range.lowerBound)) to \(format(range.upperBound))")
-        }
-        return value
-    }
-
-    private static func choice<T: RawRepresentable & CaseIterable>(
-        _ text: String, option: String, _: T.Type
-    ) throws(DemoOptionError) -> T where T.RawValue == String {
-        guard let value = T(rawValue: text) else {
-            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DemoOptionError(option: option, value: text, expected: "one of \(names)")
-        }
-        return value
-    }
-
-    private static func isDigits(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
 
@@ -127,21 +91,6 @@ package enum DemoSource: String, CaseIterable, Sendable {
     case timeout
     /// `refreshAction`/`loadMoreAction`, awaiting `Task.sleep` on the main actor.
     case async
-}
-
-/// A rejected option value; `description` is the one-line message printed on stderr.
-package struct DemoOptionError: Error, Equatable, CustomStringConvertible {
-    package let option: String
-    package let value: String
-    package let expected: String
-
-    package init(option: String, value: String, expected: String) {
-        self.option = option
-        self.value = value
-        self.expected = expected
-    }
-
-    package var description: String { "invalid value '\(value)' for \(option): expected \(expected)" }
 }
 
 /// `refresh-demo`: the root command. It only dispatches; `run` is the default subcommand, so

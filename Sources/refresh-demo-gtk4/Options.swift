@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoOptionValues
 
 /// refresh-demo-gtk4's command line: refresh-demo's `run` options where they apply, spelled and
 /// valued as there (docs/demo.md), so that a scripted check of refresh-demo runs against this demo.
@@ -105,16 +106,16 @@ struct DemoOptions: Sendable {
 
     init(rows: String?, latency: String, failRate: String, pageSize: String, pages: String, header: String,
          footer: String, trace: Bool, seed: String?, list: String, maximized: Bool) throws(DemoOptionError) {
-        let kind = try Self.choice(list, option: "--list", ListKind.self)
+        let kind = try OptionValue.choice(list, option: "--list", ListKind.self)
         self.list = kind
         var asked: Int?
-        if let rows { asked = try Self.integer(rows, option: "--rows", in: Self.rowsRange) }
+        if let rows { asked = try OptionValue.integer(rows, option: "--rows", in: Self.rowsRange) }
         self.rows = min(asked ?? kind.defaultRows, kind.maximumRows)
         clampedFrom = asked.flatMap { $0 > kind.maximumRows ? $0 : nil }
-        self.latency = try Self.decimal(latency, option: "--latency", in: Self.latencyRange)
-        self.failRate = try Self.decimal(failRate, option: "--fail-rate", in: Self.failRateRange)
-        self.pageSize = try Self.integer(pageSize, option: "--page-size", in: Self.pageSizeRange)
-        self.pages = try Self.integer(pages, option: "--pages", in: Self.pagesRange)
+        self.latency = try OptionValue.decimal(latency, option: "--latency", in: Self.latencyRange)
+        self.failRate = try OptionValue.decimal(failRate, option: "--fail-rate", in: Self.failRateRange)
+        self.pageSize = try OptionValue.integer(pageSize, option: "--page-size", in: Self.pageSizeRange)
+        self.pages = try OptionValue.integer(pages, option: "--pages", in: Self.pagesRange)
         // refresh-demo's app-drawn `arc` is its own GTK 3 code: a valid name the GTK 4 demo cannot
         // show yet, refused, so that a script asking for it fails rather than tests the wrong thing.
         try Self.supported(header, option: "--header", all: ["jike", "classic", "plain", "arc"],
@@ -124,7 +125,7 @@ struct DemoOptions: Sendable {
         self.footer = footer
         self.trace = trace
         if let seed {
-            guard Self.isDigits(seed), let value = UInt64(seed) else {
+            guard OptionValue.isDigits(seed), let value = UInt64(seed) else {
                 throw DemoOptionError(option: "--seed", value: seed, expected: "a whole number from 0 to \(UInt64.max)")
             }
             self.seed = value
@@ -141,54 +142,6 @@ struct DemoOptions: Sendable {
                                   expected: "\(here.joined(separator: ", ")) (the GTK 4 bin has no other yet)")
         }
     }
-
-    private static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(DemoOptionError) -> Int {
-        guard isDigits(text), let value = Int(text), range.contains(value) else {
-            throw DemoOptionError(option: option, value: text,
-                                  expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
-    }
-
-    private static func decimal(_ text: String, option: String, in range: ClosedRange<Double>) throws(DemoOptionError) -> Double {
-        // Plain decimal notation only: Double(_:) would also take "nan", "inf" and hex floats.
-        let allowed = Set("0123456789.eE+-")
-        guard !text.isEmpty, text.allSatisfy(allowed.contains), text.contains(where: \.isNumber),
-              let value = Double(text), value.isFinite, range.contains(value)
-        else {
-            throw DemoOptionError(option: option, value: text,
-                                  expected: "a number from \(format(range.lowerBound)) to \(format(range.upperBound))")
-        }
-        return value
-    }
-
-    private static func choice<T: RawRepresentable & CaseIterable>(
-        _ text: String, option: String, _: T.Type
-    ) throws(DemoOptionError) -> T where T.RawValue == String {
-        guard let value = T(rawValue: text) else {
-            throw DemoOptionError(option: option, value: text,
-                                  expected: "one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return value
-    }
-
-    private static func isDigits(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-}
-
-/// A rejected option value; `description` is the one-line message printed on stderr, worded as
-/// refresh-demo's.
-struct DemoOptionError: Error, CustomStringConvertible {
-    let option: String
-    let value: String
-    let expected: String
-
-    var description: String { "invalid value '\(value)' for \(option): expected \(expected)" }
 }
 
 /// Parses the command line: options, or what to print and the exit status (help on stdout with
