@@ -77,17 +77,26 @@ let package = Package(
         // injected time; toolkit-free, so that both toolkits' widgets can be put into them.
         .target(name: "RefreshScenes", dependencies: ["RefreshCore"]),
         // Headless rendering for visual QA: snapshots, filmstrips, of the scenes above.
-        .target(name: "RefreshQA", dependencies: ["CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk", "RefreshScenes"]),
+        .target(name: "RefreshQA", dependencies: ["CPangoCairo", "RefreshCore", "RefreshDrawing", "RefreshScenes"]),
         // The demo app: window, command line, simulated feed, trace, live QA tools (`record`
         // drives its window with the synthesized pointer and main-loop waits of QA/).
         .target(
             name: "RefreshDemo",
             dependencies: [
-                "CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk", "RefreshQA", "DemoOptionValues",
+                "CGtk", "RefreshCore", "RefreshDrawing", "RefreshGtk", "RefreshQA", "DemoOptionValues", "DemoRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "refresh-demo", dependencies: ["RefreshDemo", "RefreshDrawing"]),
+        // What both demos draw without a window: the app-drawn `arc` header and the `snapshot`
+        // and `filmstrip` commands (toolkit-free, like the two below).
+        .target(
+            name: "DemoRendering",
+            dependencies: [
+                "CPangoCairo", "RefreshCore", "RefreshDrawing", "RefreshQA", "DemoOptionValues",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The command-line values both demos take, checked and rejected one way (toolkit-free:
         // the GTK 3 and GTK 4 demos cannot share a module that links GTK).
         .target(name: "DemoOptionValues"),
@@ -128,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "refresh-demo-gtk4",
             dependencies: [
-                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore", "RefreshDrawing", "DemoOptionValues",
+                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore", "RefreshDrawing", "DemoOptionValues", "DemoRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,7 +145,7 @@ let package = Package(
         // to a PNG (Gtk4HeaderFrameTests compares the two).
         .executableTarget(
             name: "refresh-gtk4-frames",
-            dependencies: ["RefreshGtk4", "RefreshDrawing", "RefreshScenes", "RefreshCore", "CGtk4"]
+            dependencies: ["RefreshGtk4", "RefreshDrawing", "RefreshScenes", "RefreshCore", "CGtk4", "DemoRendering"]
         ),
         // refresh-bench's GTK 4 child: GtkListView, bare and in the GTK 4 bin, run by refresh-bench in
         // a process of its own. C over the bin's public API (CGtk4Shim); RefreshGtk4 is the bin's Swift
@@ -169,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshDrawingTests",
-            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "RefreshDrawing", "CGtk", "RefreshDemo", "RefreshTestSupport"],
+            dependencies: ["RefreshGtk", "RefreshQA", "RefreshCore", "RefreshDrawing", "CGtk", "RefreshDemo", "DemoRendering", "RefreshTestSupport"],
             resources: [.copy("Goldens")]
         ),
         // What README, docs/ and the DocC articles name exists; their Swift blocks are built examples.

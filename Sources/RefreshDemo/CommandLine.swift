@@ -1,8 +1,10 @@
 import RefreshGtk
 import ArgumentParser
 import RefreshCore
-// DemoOptionError is part of the demo's API (its commands and tests throw and match it).
+// DemoOptionError is part of the demo's API (its commands and tests throw and match it), and so
+// are the headless commands and the app-drawn header both demos share.
 @_exported import DemoOptionValues
+@_exported import DemoRendering
 
 /// What `refresh-demo run` was asked for, validated.
 package struct DemoOptions: Equatable, Sendable {
@@ -196,42 +198,18 @@ package struct RunCommand: ParsableCommand {
 /// Parsing and exit statuses, kept apart from running so that tests can call them.
 package enum DemoCommandLine {
     /// Exit status for any bad command line (ArgumentParser's own would be 64).
-    package static let usageErrorStatus: Int32 = 2
+    package static let usageErrorStatus = CommandDispatch.usageErrorStatus
 
-    package enum Outcome {
-        /// Parsed and validated: run it.
-        case command(any ParsableCommand)
-        /// Nothing to run: print and exit (help on stdout with 0, errors on stderr with 2).
-        case exit(status: Int32, stdout: String, stderr: String)
-    }
+    package typealias Outcome = CommandOutcome
 
     /// Parses `arguments` (without the program name). Pure: opens nothing, prints nothing.
     package static func parse(_ arguments: [String]) -> Outcome {
-        do {
-            var command = try RefreshDemoCommand.parseAsRoot(arguments)
-            let ours = RefreshDemoCommand.configuration.subcommands + [RefreshDemoCommand.self]
-            if ours.contains(where: { $0 == type(of: command) }) { return .command(command) }
-            // ArgumentParser's own commands (`--help`, `help run`): running them only throws the
-            // help request, which becomes the text to print.
-            try command.run()
-            return .exit(status: 0, stdout: "", stderr: "")
-        } catch {
-            return outcome(for: error)
-        }
+        CommandDispatch.parse(arguments, root: RefreshDemoCommand.self)
     }
 
     /// What to print and return for an error thrown by parsing or by a command's run().
     package static func outcome(for error: any Error) -> Outcome {
-        if let exit = error as? ExitCode {
-            return .exit(status: exit.rawValue, stdout: "", stderr: "")
-        }
-        if RefreshDemoCommand.exitCode(for: error) == .success {
-            // --help, -h, `help <subcommand>`.
-            return .exit(status: 0, stdout: RefreshDemoCommand.fullMessage(for: error) + "\n", stderr: "")
-        }
-        let message = RefreshDemoCommand.message(for: error)
-            .split(whereSeparator: \.isNewline).joined(separator: " ")
-        return .exit(status: usageErrorStatus, stdout: "", stderr: "refresh-demo: \(message)\n")
+        CommandDispatch.outcome(for: error, root: RefreshDemoCommand.self)
     }
 
     /// The whole program; returns the exit status.

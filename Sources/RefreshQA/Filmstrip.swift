@@ -1,5 +1,4 @@
-import RefreshGtk
-import CGtk
+import CPangoCairo
 import RefreshCore
 import RefreshDrawing
 

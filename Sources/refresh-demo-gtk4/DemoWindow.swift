@@ -26,8 +26,8 @@ final class DemoWindow {
         scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), list.widget)
         bin = RefreshBin(wrapping: scrolled)
-        bin.header = (HeaderStyle(rawValue: options.header) ?? .jike).makeStyle()
-        bin.footerMode = FooterMode(rawValue: options.footer) ?? .auto
+        bin.header = options.header.makeCustomStyle() ?? options.header.timings.makeStyle()
+        bin.footerMode = options.footer
         window = gtk_window_new()!
         gtk_window_set_title(gtkWindow, "Pull to refresh (GTK 4, \(options.list.rawValue))")
         gtk_window_set_default_size(gtkWindow, 400, 600)

@@ -1,12 +1,29 @@
 import ArgumentParser
 import DemoOptionValues
+import DemoRendering
+import RefreshCore
 
-/// refresh-demo-gtk4's command line: refresh-demo's `run` options where they apply, spelled and
-/// valued as there (docs/demo.md), so that a scripted check of refresh-demo runs against this demo.
-struct Gtk4DemoCommand: ParsableCommand {
+/// `refresh-demo-gtk4`: refresh-demo's commands where they apply — `run` (the default) and the
+/// headless `snapshot` and `filmstrip`, shared with refresh-demo (docs/demo.md).
+struct Gtk4DemoRoot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh-demo-gtk4",
         abstract: "GTK 4's lists with pull-to-refresh and load-more (the GTK 4 bin).",
+        discussion: """
+            Without a subcommand, `run` opens the demo window with the options given, e.g.
+            refresh-demo-gtk4 --list columnview --header classic --trace. See 'refresh-demo-gtk4 run --help'.
+            """,
+        subcommands: [Gtk4RunCommand.self, SnapshotCommand.self, FilmstripCommand.self],
+        defaultSubcommand: Gtk4RunCommand.self
+    )
+}
+
+/// `refresh-demo-gtk4 run`: refresh-demo's `run` options where they apply, spelled and valued as
+/// there (docs/demo.md), so that a scripted check of refresh-demo runs against this demo.
+struct Gtk4RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Open the demo window.",
         discussion: """
             Keys: F5 or Ctrl+R refresh; Home, End and Page Up/Down scroll (End loads more at the \
             bottom); Enter or Space loads more or retries while the footer offers it; Ctrl+Q or \
@@ -30,9 +47,9 @@ struct Gtk4DemoCommand: ParsableCommand {
     var pageSize = "20"
     @Option(parsing: .unconditional, help: "Pages that load-more can add before the source is exhausted, 0…1000000.")
     var pages = "5"
-    @Option(parsing: .unconditional, help: "Header style: jike (the only one the GTK 4 bin has yet).")
+    @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (an app-drawn header: a progress arc with a percentage).")
     var header = "jike"
-    @Option(parsing: .unconditional, help: "Footer mode: auto (the only one the GTK 4 bin has yet).")
+    @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view), pull or none (no footer: nothing loads).")
     var footer = "auto"
     @Flag(help: "Print one JSON object per event on stdout.")
     var trace = false
@@ -99,10 +116,10 @@ struct DemoOptions: Sendable {
     var seed: UInt64?
     var list: ListKind
     var maximized: Bool
-    /// `--header`: a built-in look's name (jike, classic, plain).
-    var header: String
+    /// `--header`: a built-in look, or the demo's app-drawn `arc` (shared with refresh-demo).
+    var header: DemoHeader
     /// `--footer`: auto, pull or none.
-    var footer: String
+    var footer: FooterMode
 
     init(rows: String?, latency: String, failRate: String, pageSize: String, pages: String, header: String,
          footer: String, trace: Bool, seed: String?, list: String, maximized: Bool) throws(DemoOptionError) {
@@ -116,13 +133,8 @@ struct DemoOptions: Sendable {
         self.failRate = try OptionValue.decimal(failRate, option: "--fail-rate", in: Self.failRateRange)
         self.pageSize = try OptionValue.integer(pageSize, option: "--page-size", in: Self.pageSizeRange)
         self.pages = try OptionValue.integer(pages, option: "--pages", in: Self.pagesRange)
-        // refresh-demo's app-drawn `arc` is its own GTK 3 code: a valid name the GTK 4 demo cannot
-        // show yet, refused, so that a script asking for it fails rather than tests the wrong thing.
-        try Self.supported(header, option: "--header", all: ["jike", "classic", "plain", "arc"],
-                           here: ["jike", "classic", "plain"])
-        try Self.supported(footer, option: "--footer", all: ["auto", "pull", "none"], here: ["auto", "pull", "none"])
-        self.header = header
-        self.footer = footer
+        self.header = try OptionValue.choice(header, option: "--header", DemoHeader.self)
+        self.footer = try OptionValue.choice(footer, option: "--footer", FooterMode.self)
         self.trace = trace
         if let seed {
             guard OptionValue.isDigits(seed), let value = UInt64(seed) else {
@@ -131,39 +143,5 @@ struct DemoOptions: Sendable {
             self.seed = value
         }
         self.maximized = maximized
-    }
-
-    private static func supported(_ text: String, option: String, all: [String], here: [String]) throws(DemoOptionError) {
-        guard all.contains(text) else {
-            throw DemoOptionError(option: option, value: text, expected: "one of \(all.joined(separator: ", "))")
-        }
-        guard here.contains(text) else {
-            throw DemoOptionError(option: option, value: text,
-                                  expected: "\(here.joined(separator: ", ")) (the GTK 4 bin has no other yet)")
-        }
-    }
-}
-
-/// Parses the command line: options, or what to print and the exit status (help on stdout with
-/// 0; any error on stderr, one line, with status 2, as refresh-demo).
-enum DemoCommandLine {
-    static let usageErrorStatus: Int32 = 2
-
-    enum Outcome {
-        case run(DemoOptions)
-        case exit(status: Int32, stdout: String, stderr: String)
-    }
-
-    static func parse(_ arguments: [String]) -> Outcome {
-        do {
-            let command = try Gtk4DemoCommand.parse(arguments)
-            return .run(try command.options())
-        } catch {
-            if Gtk4DemoCommand.exitCode(for: error) == .success {
-                return .exit(status: 0, stdout: Gtk4DemoCommand.fullMessage(for: error) + "\n", stderr: "")
-            }
-            let message = Gtk4DemoCommand.message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-            return .exit(status: usageErrorStatus, stdout: "", stderr: "refresh-demo-gtk4: \(message)\n")
-        }
     }
 }

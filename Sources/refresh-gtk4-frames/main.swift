@@ -1,4 +1,5 @@
 import CGtk4
+import DemoRendering
 import Glibc
 import RefreshCore
 import RefreshDrawing
@@ -11,7 +12,7 @@ import RefreshScenes
 // renderer's image (docs/testing.md, "GTK 4 header frames"). GTK 4 cannot share the test process
 // with GTK 3, hence a process of its own.
 //
-//   refresh-gtk4-frames --style jike|classic|plain --moment pull:0.5|armed:0.3|refresh:0.4|end:0.2|failed
+//   refresh-gtk4-frames --style jike|classic|plain|arc --moment pull:0.5|armed:0.3|refresh:0.4|end:0.2|failed
 //                       --width 360 --out FILE.png
 //
 // The scale is the display's (GDK_SCALE), the renderer GSK_RENDERER's. Prints one JSON line:
@@ -23,7 +24,7 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-var style = HeaderStyle.jike
+var style = DemoHeader.jike
 var moment = HeaderMoment.pull(progress: 0.5)
 var width = 360
 var out: String?
@@ -32,7 +33,7 @@ while let option = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("\(option) needs a value") }
     switch option {
     case "--style":
-        guard let parsed = HeaderStyle(rawValue: value) else { fail("unknown style '\(value)'") }
+        guard let parsed = DemoHeader(rawValue: value) else { fail("unknown style '\(value)'") }
         style = parsed
     case "--moment":
         guard let parsed = HeaderMoment(argument: value) else { fail("unknown moment '\(value)'") }
@@ -78,9 +79,11 @@ MainActor.assumeIsolated {
     let scrolled = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(OpaquePointer(scrolled), list)
     let bin = RefreshBin(wrapping: scrolled)
-    bin.header = style.makeStyle()
+    // `arc`: the demo's app-drawn header, over the plain bar's timings (as refresh-demo shows it).
+    let look = style.makeCustomStyle() ?? style.timings.makeStyle()
+    bin.header = look
     // The bin's clock stands at the moment's time from the start, so nothing moves on its own.
-    let engine = HeaderScene.engine(at: moment, style: style)
+    let engine = HeaderScene.engine(at: moment, style: style.timings, heldHeight: look.heldHeight)
     bin.clock = { [now = engine.now] in now }
     let options = cairo_font_options_create()
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)

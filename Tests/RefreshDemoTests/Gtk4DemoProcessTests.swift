@@ -162,8 +162,8 @@ extension Gtk4DemoProcessTests {
 
     /// The footer modes from the command line: with `--footer pull` reaching the bottom (End) loads
     /// nothing until wheel notches push past it; with `--footer none` nothing loads at all. The
-    /// classic and plain looks refresh from the wheel as jike does.
-    @Test(arguments: ["classic", "plain"])
+    /// classic and plain looks, and the demo's app-drawn arc, refresh from the wheel as jike does.
+    @Test(arguments: ["classic", "plain", "arc"])
     func footerModesAndLooksFromTheCommandLine(header: String) throws {
         let pull = try Gtk4Demo.start(latency: 0.2, ["--footer", "pull", "--header", header])
         defer { pull.stop() }
@@ -338,8 +338,9 @@ extension Gtk4DemoProcessTests {
     /// refresh-demo does; no window opens (no display is given).
     @Test(arguments: [
         ["--list", "virtual"], ["--list"], ["--rows", "-1"], ["--rows", "1e3"], ["--latency", "nan"],
-        ["--fail-rate", "2"], ["--page-size", "0"], ["--header", "nope"], ["--header", "arc"], ["--footer", "manual"], ["--seed", "x"],
-        ["--frobnicate"],
+        ["--fail-rate", "2"], ["--page-size", "0"], ["--header", "nope"], ["--footer", "manual"], ["--seed", "x"],
+        ["--frobnicate"], ["snapshot", "--style", "arc"], ["snapshot", "--style", "jike", "--phase", "pull", "--out", "/tmp/x.png"],
+        ["filmstrip", "--style", "nope", "--out", "/tmp/x.png"], ["filmstrip", "--style", "jike", "--out", "/nonexistent/x.png"],
     ])
     func aBadCommandLineExitsWithStatus2(arguments: [String]) throws {
         let run = try BuiltProducts.runHeadless(try #require(Gtk4Demo.binary), arguments)
@@ -359,6 +360,33 @@ extension Gtk4DemoProcessTests {
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
         #expect(demo.stderr.contains("at most 10000 rows"))
+    }
+}
+
+/// refresh-demo-gtk4's `snapshot` and `filmstrip` are refresh-demo's: without a display, the
+/// same command lines write the same PNG files, byte for byte.
+@Suite(.enabled { try Prerequisite.check(.built("refresh-demo-gtk4"), .built("refresh-demo")) })
+struct Gtk4DemoHeadlessCommandTests {
+    @Test(arguments: [
+        ["snapshot", "--style", "jike", "--phase", "pull", "--progress", "0.75", "--scale", "2"],
+        ["snapshot", "--style", "arc", "--phase", "refresh", "--time", "0.4", "--theme", "dark", "--background", "rgba(0,0,0,0.5)"],
+        ["snapshot", "--style", "classic", "--phase", "failed", "--width", "300", "--background", "white"],
+        ["filmstrip", "--style", "plain"],
+    ])
+    func headlessCommandsWriteWhatRefreshDemoWrites(arguments: [String]) throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ptr-gtk4-headless-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var images: [Data] = []
+        for demo in ["refresh-demo-gtk4", "refresh-demo"] {
+            let out = directory.appendingPathComponent("\(demo).png").path
+            let run = try BuiltProducts.runHeadless(try Prerequisite.path(of: .built(demo)), arguments + ["--out", out])
+            #expect(run.status == 0 && !run.signalled, "\(demo): \(run.stderr)")
+            images.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(images[0].count > 100)
+        #expect(images[0] == images[1], "refresh-demo-gtk4 wrote another image than refresh-demo")
     }
 }
 

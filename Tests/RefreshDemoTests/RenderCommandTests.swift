@@ -1,3 +1,4 @@
+import CGtk
 import RefreshTestSupport
 import RefreshDemo
 import RefreshQA
@@ -157,6 +158,26 @@ import Testing
         let image = try #require(ImageSurface(contentsOfPNG: path))
         #expect(image.pixelWidth > 300)
         #expect(image.pixelHeight > 100)
+    }
+
+    /// `--background` is read without a toolkit (both demos share the command), by GDK's rules:
+    /// every spelling gets the colour `gdk_rgba_parse` gives it, and what GDK refuses is refused.
+    @Test(arguments: [
+        "#fff", "#ffffff", "#ff000080", "#fff8", "#123456789abc", "white", "DarkSlateGray", "transparent",
+        "rgb(10,20,30)", "rgb( 10 , 20 , 30 )", "rgb(10%,50%,100%)", "rgb(300,-5,1e2)", "rgba(0,0,0,0.5)",
+        "rgba(1, 2, 3, 2)", "rgba(1.5,2.5,3.5,.25)", "rgba (1,2,3,0.5)",
+        "", "notacolour", "rgb(300,0)", "rgb(1,2,3) x", "rgb(1,2,3,4)", "rgba(1,2,3)", "RGB(1,2,3)", "#ff",
+        "rgb(1,,3)", "rgb(a,b,c)", " white", "#gggggg",
+    ])
+    func backgroundColoursReadAsGdkReadsThem(text: String) {
+        var gdk = GdkRGBA()
+        let gdkReads = gdk_rgba_parse(&gdk, text) != 0
+        let ours = ColorText.parse(text)
+        #expect((ours != nil) == gdkReads, "GDK \(gdkReads ? "reads" : "refuses") '\(text)'")
+        if let ours, gdkReads {
+            let pairs = [(ours.r, gdk.red), (ours.g, gdk.green), (ours.b, gdk.blue), (ours.a, gdk.alpha)]
+            #expect(pairs.allSatisfy { abs($0 - $1) < 1e-9 }, "'\(text)': \(ours) vs GDK \(gdk)")
+        }
     }
 
     @Test func helpListsTheCommands() {

@@ -1,3 +1,4 @@
+import DemoRendering
 import Foundation
 import RefreshCore
 import RefreshDrawing
@@ -8,13 +9,14 @@ import Testing
 /// The GTK 4 bin draws the same header as the headless renderer (and so as the GTK 3 widget):
 /// `refresh-gtk4-frames` puts a live GTK 4 bin into a moment of `HeaderScene` and renders its
 /// window through GSK; the gap above the rows must match the headless image of that moment, on
-/// the same background and palette, within the goldens' tolerance — for every built-in style, at
+/// the same background and palette, within the goldens' tolerance — for every built-in style and
+/// the demo's app-drawn arc (drawn through the public `RefreshHeaderStyle` protocol), at
 /// scale 1 and 2, with GSK's Cairo and GL renderers. GTK 4 cannot share this process with GTK 3,
 /// hence the child process.
 @Suite(.enabled { try Prerequisite.check(.display, .built("refresh-gtk4-frames")) })
 struct Gtk4HeaderFrameTests {
     struct Case: CustomTestStringConvertible, Sendable {
-        let style: HeaderStyle
+        let style: DemoHeader
         let moment: String
         var testDescription: String { "\(style.rawValue) \(moment)" }
     }
@@ -23,7 +25,7 @@ struct Gtk4HeaderFrameTests {
         Case(style: .jike, moment: "pull:0.5"), Case(style: .jike, moment: "refresh:0.4"),
         Case(style: .jike, moment: "failed"), Case(style: .classic, moment: "armed:0.3"),
         Case(style: .classic, moment: "refresh:0.2"), Case(style: .plain, moment: "pull:1"),
-        Case(style: .plain, moment: "failed"),
+        Case(style: .plain, moment: "failed"), Case(style: .arc, moment: "pull:0.5"), Case(style: .arc, moment: "failed"),
     ]
 
     struct Look: CustomTestStringConvertible, Sendable {
@@ -50,13 +52,19 @@ struct Gtk4HeaderFrameTests {
         #expect(report.renderer.lowercased().contains(renderer == "gl" ? "gl" : "cairo"), "\(report.renderer)")
         let live = try #require(ImageSurface(contentsOfPNG: png), "no PNG written")
 
-        let visual = HeaderScene.visual(try #require(HeaderMoment(argument: frame.moment)), style: frame.style)
+        let custom = frame.style.makeCustomStyle()
+        let visual = HeaderScene.visual(try #require(HeaderMoment(argument: frame.moment)), style: frame.style.timings,
+                                        heldHeight: custom?.heldHeight)
         #expect(abs(visual.contentTop - report.contentTop) < 1e-9, "the bin is not in the scene's moment")
         let height = Double(ImageSurface.pixels(visual.contentTop, scale: Double(scale))) / Double(scale)
         let expected = ImageSurface(logicalWidth: report.width, logicalHeight: height, scale: Double(scale))
         if let background = report.background { expected.fill(background.color) }
         expected.draw { cr in
-            HeaderPainter().draw(visual, cr: cr, width: report.width, palette: report.palette.palette)
+            if let custom {
+                HeaderPainter().draw(visual, style: custom, cr: cr, width: report.width, palette: report.palette.palette)
+            } else {
+                HeaderPainter().draw(visual, cr: cr, width: report.width, palette: report.palette.palette)
+            }
         }
         let gap = live.cropped(pixelWidth: expected.pixelWidth, pixelHeight: expected.pixelHeight,
                                scale: Double(scale))

@@ -1,5 +1,5 @@
 import RefreshQA
-import RefreshGtk
+import RefreshDrawing
 import ArgumentParser
 import RefreshCore
 

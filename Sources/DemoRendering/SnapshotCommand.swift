@@ -1,7 +1,8 @@
 import RefreshQA
-import RefreshGtk
+import RefreshDrawing
+import CPangoCairo
 import ArgumentParser
-import CGtk
+import DemoOptionValues
 import RefreshCore
 
 #if canImport(Glibc)
@@ -161,12 +162,12 @@ package struct RenderOptionError: Error, Equatable, CustomStringConvertible {
 
 /// Strict parsing of `snapshot` and `filmstrip` option values, with messages in the form of
 /// `DemoOptionError`'s ("invalid value 'x' for --opt: expected …").
-enum RenderOptionParsing {
-    static func invalid(_ value: String, _ option: String, expected: String) -> RenderOptionError {
+package enum RenderOptionParsing {
+    package static func invalid(_ value: String, _ option: String, expected: String) -> RenderOptionError {
         RenderOptionError(DemoOptionError(option: option, value: value, expected: expected).description)
     }
 
-    static func choice<T: RawRepresentable & CaseIterable>(
+    package static func choice<T: RawRepresentable & CaseIterable>(
         _ text: String, option: String, _: T.Type
     ) throws(RenderOptionError) -> T where T.RawValue == String {
         guard let value = T(rawValue: text) else {
@@ -176,7 +177,7 @@ enum RenderOptionParsing {
     }
 
     /// A plain decimal number in `range`: no NaN, infinity, hex or whitespace.
-    static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(RenderOptionError) -> Double {
+    package static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(RenderOptionError) -> Double {
         let allowed = Set("0123456789.eE+-")
         guard !text.isEmpty, text.allSatisfy(allowed.contains), text.contains(where: \.isNumber),
               let value = Double(text), value.isFinite, range.contains(value)
@@ -186,27 +187,27 @@ enum RenderOptionParsing {
         return value
     }
 
-    static func require(_ text: String?, option: String, phase: SnapshotPhase) throws(RenderOptionError) -> String {
+    package static func require(_ text: String?, option: String, phase: SnapshotPhase) throws(RenderOptionError) -> String {
         guard let text else { throw RenderOptionError("\(option) is required with --phase \(phase.rawValue)") }
         return text
     }
 
-    static func forbid(_ text: String?, option: String, phase: SnapshotPhase) throws(RenderOptionError) {
+    package static func forbid(_ text: String?, option: String, phase: SnapshotPhase) throws(RenderOptionError) {
         guard text == nil else { throw RenderOptionError("\(option) does not apply to --phase \(phase.rawValue)") }
     }
 
-    /// A colour as GDK reads it: '#rgb', '#rrggbb', 'rgb(…)', 'rgba(…)' or a name like 'white'.
-    static func color(_ text: String, option: String) throws(RenderOptionError) -> RGBA {
-        var color = GdkRGBA()
-        guard !text.isEmpty, gdk_rgba_parse(&color, text) != 0 else {
+    /// A colour as GDK reads it: '#rgb', '#rrggbb', 'rgb(…)', 'rgba(…)' or a name like 'white'
+    /// (`ColorText`: the same rules without a toolkit, so that both demos read it alike).
+    package static func color(_ text: String, option: String) throws(RenderOptionError) -> RGBA {
+        guard let color = ColorText.parse(text) else {
             throw invalid(text, option, expected: "a colour such as '#ffffff', 'white' or 'rgba(0,0,0,0.5)'")
         }
-        return RGBA(r: color.red, g: color.green, b: color.blue, a: color.alpha)
+        return color
     }
 
     /// A file path that can be created or overwritten: checked before rendering, so that a bad
     /// path is a usage error rather than work thrown away.
-    static func outputPath(_ path: String, option: String) throws(RenderOptionError) -> String {
+    package static func outputPath(_ path: String, option: String) throws(RenderOptionError) -> String {
         guard !path.isEmpty else { throw invalid(path, option, expected: "a file path") }
         var info = stat()
         if stat(path, &info) == 0 {

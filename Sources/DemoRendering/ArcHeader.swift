@@ -1,6 +1,6 @@
-import CGtk
 import RefreshCore
-import RefreshGtk
+import RefreshDrawing
+import CPangoCairo
 
 /// The demo's fourth header (`--header arc`), written only against the public
 /// `RefreshHeaderStyle` protocol (docs/behaviour.md, "App-drawn headers"): a ring that fills
