@@ -21,6 +21,9 @@ public final class RefreshBin {
     public var onRefresh: (() -> Void)?
     /// Runs when a load starts (the auto footer came into view); answer with `endLoading`.
     public var onLoadMore: (() -> Void)?
+    /// A refresh was asked for (F5, `beginRefreshing`, an AT) while a load runs: it begins as soon
+    /// as the load ends, as on GTK 3.
+    public var onRefreshQueued: (() -> Void)?
     /// Every header state change, with the displayed pull then (the demo's trace).
     public var onHeaderPhase: ((HeaderPhase, Double) -> Void)?
     /// Every footer state change.
@@ -334,7 +337,7 @@ public final class RefreshBin {
             // The GObject's signals, and ending a request nothing answers, follow in reportToGObject.
             case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
             case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
-            case .refreshQueued: break
+            case .refreshQueued: onRefreshQueued?()
             }
             guard !isDestroyed else { return }
             reportToGObject(event)

@@ -60,6 +60,7 @@ final class DemoWindow {
         bin.onFooterPhase = { phase in Trace.emit("footer", [("state", Trace.string(phase.rawValue))]) }
         bin.onRefresh = { [weak self] in self?.refresh() }
         bin.onLoadMore = { [weak self] in self?.load() }
+        bin.onRefreshQueued = { Trace.emit("refresh", [("phase", Trace.string("queued"))]) }
         list.onActivate = { row in Trace.emit("activate", [("row", String(row))]) }
 
         let shortcuts = gtk_shortcut_controller_new()!

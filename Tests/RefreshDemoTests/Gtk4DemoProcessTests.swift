@@ -197,6 +197,27 @@ extension Gtk4DemoProcessTests {
 
     /// A load that failed leaves the footer offering a retry: Enter retries it (a new load),
     /// and so does Space.
+    /// F5 during a load is traced as queued, and the refresh begins once the load ended, as in
+    /// refresh-demo (the same trace lines, in the same order), on every list.
+    @Test(arguments: lists)
+    func f5DuringALoadIsQueuedAndRefreshesAfterIt(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, rows: 50, latency: 1.5)
+        defer { demo.stop() }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("key", "End")
+        try demo.waitFor { $0.event == "load" && $0.phase == "begin" }
+        demo.xdotool("key", "F5")
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "queued" }
+        try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
+        let order = demo.lines.compactMap { line -> String? in
+            guard line.event == "load" || line.event == "refresh", let phase = line.phase else { return nil }
+            return line.event + " " + phase
+        }
+        #expect(order == ["load begin", "refresh queued", "load end", "refresh begin"])
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
     @Test(arguments: lists)
     func enterAndSpaceRetryAFailedLoad(list: String) throws {
         let demo = try Gtk4Demo.start(list: list, latency: 0.2, ["--fail-rate", "1"])
