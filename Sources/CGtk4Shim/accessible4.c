@@ -8,7 +8,7 @@
 typedef struct {
     Ptr4RefreshBin *bin;
     GtkWidget *footer;
-    GSimpleAction *refresh;
+    GSimpleAction *refresh, *load_more, *retry;
     Ptr4BinAccessibleHooks hooks;
     gpointer data;
     GDestroyNotify notify;
@@ -16,8 +16,8 @@ typedef struct {
     char *description;
     char *footer_label;
     gboolean busy;
-    /* Requests waiting for the main loop (both may wait at once), and their idle source. */
-    gboolean refresh_pending, footer_pending;
+    /* Requests waiting for the main loop (several may wait at once), and their idle source. */
+    gboolean refresh_pending, load_pending, footer_pending;
     guint idle_id;
 } Accessible;
 
@@ -29,14 +29,19 @@ static Accessible *lookup(Ptr4RefreshBin *bin) { return g_object_get_qdata(G_OBJ
  * accessible (and this source) away. */
 static gboolean run_pending(gpointer user_data) {
     Accessible *self = user_data;
-    gboolean refresh = self->refresh_pending;
-    void (*hook)(gpointer) = refresh ? self->hooks.refresh : self->hooks.footer;
-    gpointer data = self->data;
-    if (refresh)
+    void (*hook)(gpointer);
+    if (self->refresh_pending) {
+        hook = self->hooks.refresh;
         self->refresh_pending = FALSE;
-    else
+    } else if (self->load_pending) {
+        hook = self->hooks.load_more;
+        self->load_pending = FALSE;
+    } else {
+        hook = self->hooks.footer;
         self->footer_pending = FALSE;
-    gboolean more = self->refresh_pending || self->footer_pending;
+    }
+    gpointer data = self->data;
+    gboolean more = self->refresh_pending || self->load_pending || self->footer_pending;
     if (!more) self->idle_id = 0;
     if (hook) hook(data);
     return more ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
@@ -55,6 +60,12 @@ static void on_refresh_activate(GSimpleAction *action, GVariant *parameter, gpoi
     defer(self, &self->refresh_pending);
 }
 
+static void on_load_more_activate(GSimpleAction *action, GVariant *parameter, gpointer user_data) {
+    (void)action; (void)parameter;
+    Accessible *self = user_data;
+    defer(self, &self->load_pending);
+}
+
 static void on_footer_clicked(GtkButton *button, gpointer user_data) {
     (void)button;
     Accessible *self = user_data;
@@ -65,9 +76,12 @@ static void accessible_free(gpointer user_data) {
     Accessible *self = user_data;
     GtkWidget *widget = GTK_WIDGET(self->bin);
     if (self->idle_id) g_source_remove(self->idle_id);
-    g_signal_handlers_disconnect_by_data(self->refresh, self);
+    GSimpleAction *actions[] = {self->refresh, self->load_more, self->retry};
+    for (size_t i = 0; i < G_N_ELEMENTS(actions); i++) {
+        g_signal_handlers_disconnect_by_data(actions[i], self);
+        g_object_unref(actions[i]);
+    }
     gtk_widget_insert_action_group(widget, "refresh-bin", NULL);
-    g_object_unref(self->refresh);
     g_signal_handlers_disconnect_by_data(self->footer, self);
     gtk_widget_unparent(self->footer);
     g_object_unref(self->footer);
@@ -108,12 +122,20 @@ void ptr4_refresh_bin_accessible_install(Ptr4RefreshBin *bin, const char *label,
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 
     // GTK 4.8's AT-SPI backend lists a widget's own enabled, parameterless actions (its action
-    // muxer's) as the widget's AT-SPI actions, named "prefix.name": this is the bin's "refresh".
-    self->refresh = g_simple_action_new("refresh", NULL);
-    g_simple_action_set_enabled(self->refresh, FALSE);
-    g_signal_connect(self->refresh, "activate", G_CALLBACK(on_refresh_activate), self);
+    // muxer's) as the widget's AT-SPI actions, named "prefix.name": the bin's "refresh",
+    // "load-more" and "retry" (GTK 3's names; both of the last two load, as the footer does).
     GSimpleActionGroup *group = g_simple_action_group_new();
-    g_action_map_add_action(G_ACTION_MAP(group), G_ACTION(self->refresh));
+    struct { GSimpleAction **action; const char *name; GCallback activate; } made[] = {
+        {&self->refresh, "refresh", G_CALLBACK(on_refresh_activate)},
+        {&self->load_more, "load-more", G_CALLBACK(on_load_more_activate)},
+        {&self->retry, "retry", G_CALLBACK(on_load_more_activate)},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(made); i++) {
+        *made[i].action = g_simple_action_new(made[i].name, NULL);
+        g_simple_action_set_enabled(*made[i].action, FALSE);
+        g_signal_connect(*made[i].action, "activate", made[i].activate, self);
+        g_action_map_add_action(G_ACTION_MAP(group), G_ACTION(*made[i].action));
+    }
     gtk_widget_insert_action_group(widget, "refresh-bin", G_ACTION_GROUP(group));
     g_object_unref(group);
 
@@ -157,6 +179,10 @@ void ptr4_refresh_bin_accessible_update(Ptr4RefreshBin *bin, const Ptr4BinAccess
     }
     if (g_action_get_enabled(G_ACTION(self->refresh)) != state->can_refresh)
         g_simple_action_set_enabled(self->refresh, state->can_refresh);
+    if (g_action_get_enabled(G_ACTION(self->load_more)) != state->can_load_more)
+        g_simple_action_set_enabled(self->load_more, state->can_load_more);
+    if (g_action_get_enabled(G_ACTION(self->retry)) != state->can_retry)
+        g_simple_action_set_enabled(self->retry, state->can_retry);
 
     GtkWidget *footer = self->footer;
     if (!state->footer_shown || !state->footer_sensitive) {

@@ -7,7 +7,9 @@ import RefreshDrawing
 /// "GTK 4"), decided here from the engine; `Sources/CGtk4Shim/accessible4.c` only mirrors it into
 /// GtkAccessible: the bin is a panel named "Pull-to-refresh list", busy while refreshing, its
 /// description the header's state, its `refresh-bin.refresh` action enabled while a refresh can
-/// start; the footer is a push button over the footer's gap while the footer is on screen.
+/// start, `refresh-bin.load-more` / `refresh-bin.retry` while a load or its retry can (as on GTK
+/// 3, wherever the footer is); the footer is a push button over the footer's gap while the footer
+/// is on screen.
 struct BinAccessibleState: Equatable {
     struct Footer: Equatable {
         /// The footer's top in the bin's coordinates, and its height.
@@ -21,13 +23,17 @@ struct BinAccessibleState: Equatable {
     }
 
     enum Outcome: Equatable {
-        case updated
+        /// `newRows`: what the app said it prepended (`endRefreshing(ok:insertedAtTop:)`); nil
+        /// when the bin was put into the moment without it (`adopt`).
+        case updated(newRows: Int?)
         case failed
     }
 
     let busy: Bool
     let description: String
     let canRefresh: Bool
+    let canLoadMore: Bool
+    let canRetry: Bool
     let footer: Footer?
 
     /// `description`: the bin's (`description(_:outcome:lastUpdatedWall:)`); `viewportTop`: where
@@ -39,13 +45,17 @@ struct BinAccessibleState: Equatable {
                             label: L10n.footerText(for: engine.footer), actionable: engine.footerActionable,
                             sensitive: engine.footerActionable || engine.footer == .loading)
         }
+        let atRest = engine.header == .idle
+        let canLoad = atRest && engine.hasFooter
         return BinAccessibleState(busy: engine.header == .refreshing, description: description,
-                                  canRefresh: engine.header == .idle && engine.footer != .loading, footer: footer)
+                                  canRefresh: atRest && engine.footer != .loading,
+                                  canLoadMore: canLoad && engine.footer == .idle, canRetry: canLoad && engine.footer == .failed,
+                                  footer: footer)
     }
 
     /// The header's state as words: "Pull down to refresh", "Release to refresh", "Refreshing…",
-    /// "Updated", "Couldn't refresh"; at rest the last result and "Last updated: <date and time>"
-    /// (or "Never updated"). `lastUpdatedWall`: the last successful refresh in Unix seconds.
+    /// "Updated, 3 new rows", "Couldn't refresh"; at rest the last result and "Last updated: <date
+    /// and time>" (or "Never updated"). `lastUpdatedWall`: the last successful refresh in Unix seconds.
     ///
     /// HACK (docs/accessibility.md#gtk-4): GTK 4.8 reads a description only from the stored
     /// property, with no callback when an AT asks; a relative time ("3 min ago") would go stale,
@@ -56,15 +66,21 @@ struct BinAccessibleState: Equatable {
         case .armed: return L10n.releaseToRefresh
         case .refreshing: return L10n.refreshing
         case .failed: return L10n.refreshFailed
-        case .finishing: return outcome == .failed ? L10n.refreshFailed : L10n.updated
+        case .finishing: return outcomeText(outcome) ?? L10n.updated
         case .idle:
             let updated = lastUpdatedWall.flatMap { L10n.formatDate(unixSeconds: Int($0.rounded(.down)), timeZone: nil) }
                 .map(L10n.lastUpdated) ?? L10n.neverUpdated
-            switch outcome {
-            case .updated: return "\(L10n.updated). \(updated)"
-            case .failed: return "\(L10n.refreshFailed). \(updated)"
-            case nil: return updated
-            }
+            return outcomeText(outcome).map { "\($0). \(updated)" } ?? updated
+        }
+    }
+
+    /// "Updated, 3 new rows" (GTK 3's words), "Updated", "Couldn't refresh".
+    private static func outcomeText(_ outcome: Outcome?) -> String? {
+        switch outcome {
+        case .updated(let count?): return "\(L10n.updated), \(L10n.newRows(count))"
+        case .updated(nil): return L10n.updated
+        case .failed: return L10n.refreshFailed
+        case nil: return nil
         }
     }
 }
@@ -75,9 +91,11 @@ struct BinAccessibleState: Equatable {
 final class BinAccessibility {
     weak var owner: RefreshBin?
     private(set) var state: BinAccessibleState?
-    /// The last refresh's result, read from the header's phases (failed, or finishing after a
-    /// success).
+    /// The last refresh's result: the app's answer (`refreshEnded`), or read from the header's
+    /// phases (failed, or finishing) when the bin was put into a moment without one.
     private var outcome: BinAccessibleState.Outcome?
+    /// The header's phase at the last sync: a new refresh forgets the last result.
+    private var lastHeader: HeaderPhase = .idle
     /// What the description was made from, and the text: it is made again only when they change
     /// (the engine updates on every scroll event and frame).
     private var described: (header: HeaderPhase, outcome: BinAccessibleState.Outcome?, lastUpdated: Double?, text: String)?
@@ -97,10 +115,11 @@ final class BinAccessibility {
     func sync(_ engine: RefreshEngine, bin: OpaquePointer, unixTime: (Double) -> Double, viewportTop: Double) {
         switch engine.header {
         case .failed: outcome = .failed
-        case .finishing where outcome != .failed: outcome = .updated
-        case .refreshing: outcome = nil
+        case .finishing where outcome == nil: outcome = .updated(newRows: nil)
+        case .refreshing where lastHeader != .refreshing: outcome = nil
         default: break
         }
+        lastHeader = engine.header
         let last = engine.lastUpdated
         let text: String
         if let described, described.header == engine.header, described.outcome == outcome, described.lastUpdated == last {
@@ -118,6 +137,8 @@ final class BinAccessibility {
                 c.busy = next.busy ? 1 : 0
                 c.description = description
                 c.can_refresh = next.canRefresh ? 1 : 0
+                c.can_load_more = next.canLoadMore ? 1 : 0
+                c.can_retry = next.canRetry ? 1 : 0
                 c.footer_shown = next.footer != nil ? 1 : 0
                 c.footer_y = next.footer?.y ?? 0
                 c.footer_height = next.footer?.height ?? 0
@@ -129,9 +150,20 @@ final class BinAccessibility {
         }
     }
 
+    /// The app ended the refresh it was asked for; `newRows` were prepended.
+    func refreshEnded(ok: Bool, newRows: Int) {
+        outcome = ok ? .updated(newRows: max(newRows, 0)) : .failed
+    }
+
     /// The refresh action (its AT-SPI action, from the main loop).
     fileprivate func refresh() {
         owner?.beginRefreshing()
+    }
+
+    /// The load-more and retry actions: run while still offered (the AT's call was answered first).
+    fileprivate func loadMore() {
+        guard state?.canLoadMore == true || state?.canRetry == true else { return }
+        owner?.loadMore()
     }
 
     /// The footer button: load more or retry while it offers them; nothing while loading.
@@ -145,6 +177,12 @@ extension RefreshBin {
     private var accessibility: BinAccessibility? {
         guard let data = ptr4_refresh_bin_accessible_get_data(OpaquePointer(widget)) else { return nil }
         return Unmanaged<BinAccessibility>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// Tells ATs how the refresh the app was asked for ended (before the engine hears it).
+    func accessibleRefreshEnded(ok: Bool, newRows: Int) {
+        guard !isDestroyed, engine.header == .refreshing else { return }
+        accessibility?.refreshEnded(ok: ok, newRows: newRows)
     }
 
     /// Mirrors the engine's state to ATs, after every update (RefreshBin.apply); the first call
@@ -169,6 +207,7 @@ extension RefreshBin {
         var hooks = Ptr4BinAccessibleHooks()
         hooks.refresh = { data in BinAccessibility.from(data)?.refresh() }
         hooks.footer = { data in BinAccessibility.from(data)?.footerActivated() }
+        hooks.load_more = { data in BinAccessibility.from(data)?.loadMore() }
         let retained = Unmanaged.passRetained(accessibility).toOpaque()
         ptr4_refresh_bin_accessible_install(bin, L10n.listAccessibleName, &hooks, retained) { data in
             guard let data else { return }

@@ -136,6 +136,7 @@ public final class RefreshBin {
         if ok, insertedAtTop > 0, engine.header == .refreshing {
             position.expectRowsInserted(atEngineOffset: engine.offset)
         }
+        accessibleRefreshEnded(ok: ok, newRows: insertedAtTop)
         _ = engine.endRefreshing(ok: ok, at: now())
         apply()
     }

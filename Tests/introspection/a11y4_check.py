@@ -13,8 +13,9 @@ GI_TYPELIB_PATH and LD_LIBRARY_PATH.
 
 It pulls with a held mouse drag and refreshes, refreshes through the bin's AT-SPI action and
 through F5, fails a refresh, brings the footer
-into view with the wheel, fails the load, reaches the footer with End and Tab, retries with Return and
-with the footer's AT-SPI action, and at each step prints what the client reads.
+into view with the wheel, fails the load, reaches the footer with End and Tab, retries with Return,
+with the bin's retry action and with the footer's AT-SPI action, loads with the bin's load-more
+action, and at each step prints what the client reads.
 Exit status 0: every check passed ("all checks passed"); 1: a check failed.
 """
 import os
@@ -36,6 +37,7 @@ import pyatspi  # noqa: E402
 from gi.repository import GLib  # noqa: E402
 
 NAME = "Pull-to-refresh list"
+AT_REST = ["refresh-bin.load-more", "refresh-bin.refresh"]
 RETRY = "Couldn't load — click to retry"
 failures = []
 events = []
@@ -204,7 +206,7 @@ def main():
     record("idle", panel)
     check(panel.description == "Never updated", f"idle: description 'Never updated' ({panel.description!r})")
     check("busy" not in states(panel), "idle: not busy")
-    check(actions(panel) == ["refresh-bin.refresh"], f"idle: the refresh action only ({actions(panel)})")
+    check(sorted(actions(panel)) == AT_REST, f"idle: the refresh and load-more actions ({actions(panel)})")
     check(any(c is not None and c.getRole() == pyatspi.ROLE_SCROLL_PANE for c in panel),
           "the app's scrolled window is still the bin's child")
     check(footer(panel) is None, "idle: no footer button while the footer is out of view")
@@ -220,7 +222,7 @@ def main():
     move(70, 120)
     check(wait_for(lambda: panel.description == "Pull down to refresh", 2),
           f"pulling: description 'Pull down to refresh' ({panel.description!r})")
-    check(actions(panel) == [], f"pulling: no refresh action ({actions(panel)})")
+    check(actions(panel) == [], f"pulling: no refresh or load action ({actions(panel)})")
     move(130, 420)
     check(wait_for(lambda: panel.description == "Release to refresh", 2),
           f"armed: description 'Release to refresh' ({panel.description!r})")
@@ -229,7 +231,7 @@ def main():
     move(200, 200)
     check(wait_for(lambda: count("refresh") == 1), "releasing the armed pull refreshed")
     tell("end-refresh ok")
-    check(wait_for(lambda: actions(panel) == ["refresh-bin.refresh"]), "at rest: the refresh action")
+    check(wait_for(lambda: sorted(actions(panel)) == AT_REST), "at rest: the refresh and load-more actions")
 
     # The AT's refresh action.
     since = len(events)
@@ -245,10 +247,10 @@ def main():
     tell("end-refresh ok")
     check(wait_for(lambda: "busy" not in states(panel)), "after the refresh: not busy")
     check(seen("object:state-changed:busy", 0, since), "state-changed:busy 0 was emitted")
-    check(wait_for(lambda: panel.description.startswith("Updated. Last updated: ")),
-          f"at rest: 'Updated. Last updated: …' ({panel.description!r})")
+    check(wait_for(lambda: panel.description.startswith("Updated, 2 new rows. Last updated: ")),
+          f"at rest: 'Updated, 2 new rows. Last updated: …' ({panel.description!r})")
     record("updated", panel)
-    check(wait_for(lambda: actions(panel) == ["refresh-bin.refresh"]), "at rest: the refresh action again")
+    check(wait_for(lambda: sorted(actions(panel)) == AT_REST), "at rest: the refresh and load-more actions again")
 
     # F5, and a failed refresh.
     xdotool("key", "F5")
@@ -295,16 +297,31 @@ def main():
     tell("end-load fail")
     if not check(wait_for(lambda: footer_named(RETRY)), "failed again: the footer offers the retry"):
         finish()
+    check(sorted(actions(panel)) == ["refresh-bin.refresh", "refresh-bin.retry"],
+          f"a failed load: the bin offers refresh and retry ({actions(panel)})")
+
+    # The bin's own retry action (an AT need not find the footer).
+    check(do_action(panel, "refresh-bin.retry"), "the bin's retry action ran")
+    check(wait_for(lambda: count("load-more") == 3), "the bin's retry action retried the load")
+    tell("end-load fail")
+    if not check(wait_for(lambda: footer_named(RETRY)), "failed a third time: the footer offers the retry"):
+        finish()
 
     # The footer's AT-SPI action retries; a successful load puts rows below it and it goes.
     check(do_action(button, "click"), "the footer's click action ran")
-    check(wait_for(lambda: count("load-more") == 3), "the footer's AT action retried the load")
+    check(wait_for(lambda: count("load-more") == 4), "the footer's AT action retried the load")
     tell("end-load ok")
     check(wait_for(lambda: footer(panel) is None), "the rows came in below: no footer button")
+    check(wait_for(lambda: sorted(actions(panel)) == AT_REST), "loaded: the refresh and load-more actions")
     scroller = next((c for c in panel if c is not None and c.getRole() == pyatspi.ROLE_SCROLL_PANE), None)
     focused = scroller is not None and pyatspi.findDescendant(
         scroller, lambda o: o is not None and o.getState().contains(pyatspi.STATE_FOCUSED)) is not None
     check(focused, "the focus went back to the list with the footer")
+
+    # The bin's load-more action loads while the footer is out of view.
+    check(do_action(panel, "refresh-bin.load-more"), "the bin's load-more action ran")
+    check(wait_for(lambda: count("load-more") == 5), "the bin's load-more action started a load")
+    tell("end-load ok")
     print(f"events: {events}")
     finish()
 

@@ -5,8 +5,9 @@
  * backend; docs/accessibility.md, "GTK 4"). Private, for Swift (RefreshGtk4's
  * Accessibility.swift) and refresh_bin4.c only; never introspected. Swift decides every value;
  * accessible4.c only mirrors it into GTK: the bin's label, description and busy state, a
- * `refresh-bin.refresh` action (GTK 4.8 exposes a widget's own enabled, parameterless actions
- * as its AT-SPI actions), and the footer as a real GtkButton over the footer's gap.
+ * `refresh-bin.refresh`, `refresh-bin.load-more` and `refresh-bin.retry` actions (GTK 4.8
+ * exposes a widget's own enabled, parameterless actions as its AT-SPI actions), and the footer as
+ * a real GtkButton over the footer's gap.
  */
 #include <gtk/gtk.h>
 #include "ptr4-refresh.h"
@@ -20,6 +21,8 @@ typedef struct {
     void (*refresh)(gpointer data);
     /// The footer button was clicked: a click, Enter or Space on it, or its AT action.
     void (*footer)(gpointer data);
+    /// The `refresh-bin.load-more` or `refresh-bin.retry` action.
+    void (*load_more)(gpointer data);
 } Ptr4BinAccessibleHooks;
 
 /// Everything ATs read at one moment. The strings are copied.
@@ -28,6 +31,9 @@ typedef struct {
     const char *description;
     /// The refresh action is enabled (GTK 4.8 lists only enabled actions).
     gboolean can_refresh;
+    /// The `load-more` and `retry` actions are enabled (a load, or its retry, can start now).
+    gboolean can_load_more;
+    gboolean can_retry;
     /// The footer button is mapped over the footer, at `footer_y` (bin coordinates, may be
     /// partly outside the bin), `footer_height` high and the bin's width.
     gboolean footer_shown;
