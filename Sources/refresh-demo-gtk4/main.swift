@@ -2,6 +2,7 @@ import CGtk4
 import DemoRendering
 import Glibc
 import RefreshCore
+import RefreshDrawing
 import RefreshGtk4
 
 // refresh-demo-gtk4: one of GTK 4's lists in the GTK 4 bin, with refresh-demo's commands, options,
@@ -17,7 +18,7 @@ if case .command(let command) = outcome {
             if let asked = options.clampedFrom {
                 Trace.write("refresh-demo-gtk4: --list \(options.list.rawValue) shows at most \(options.rows) rows, not \(asked)\n", to: 2)
             }
-            setlocale(LC_ALL, "")
+            L10n.setUp()  // before GTK starts: locale and translations, as refresh-demo
             gtk_init()
             MainActor.assumeIsolated {
                 Trace.enabled = options.trace
