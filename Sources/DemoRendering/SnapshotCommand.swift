@@ -170,21 +170,12 @@ package enum RenderOptionParsing {
     package static func choice<T: RawRepresentable & CaseIterable>(
         _ text: String, option: String, _: T.Type
     ) throws(RenderOptionError) -> T where T.RawValue == String {
-        guard let value = T(rawValue: text) else {
-            throw invalid(text, option, expected: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        return value
+        do { return try OptionValue.choice(text, option: option, T.self) } catch { throw RenderOptionError(error.description) }
     }
 
     /// A plain decimal number in `range`: no NaN, infinity, hex or whitespace.
     package static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(RenderOptionError) -> Double {
-        let allowed = Set("0123456789.eE+-")
-        guard !text.isEmpty, text.allSatisfy(allowed.contains), text.contains(where: \.isNumber),
-              let value = Double(text), value.isFinite, range.contains(value)
-        else {
-            throw invalid(text, option, expected: "a number from \(format(range.lowerBound)) to \(format(range.upperBound))")
-        }
-        return value
+        do { return try OptionValue.decimal(text, option: option, in: range) } catch { throw RenderOptionError(error.description) }
     }
 
     package static func require(_ text: String?, option: String, phase: SnapshotPhase) throws(RenderOptionError) -> String {
@@ -226,9 +217,5 @@ package enum RenderOptionParsing {
             throw RenderOptionError("\(option) '\(path)': directory '\(parent)' is not writable")
         }
         return path
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -90,11 +90,7 @@ struct DemoProcessTests {
         demo.xdotool("key", "F5")
         try demo.waitFor { $0.event == "refresh" && $0.phase == "queued" }
         try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
-        let order = demo.lines.compactMap { line -> String? in
-            guard line.event == "load" || line.event == "refresh", let phase = line.phase else { return nil }
-            return line.event + " " + phase
-        }
-        #expect(order == ["load begin", "refresh queued", "load end", "refresh begin"])
+        #expect(demo.loadAndRefreshPhases == ["load begin", "refresh queued", "load end", "refresh begin"])
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
     }
@@ -177,6 +173,13 @@ final class DemoProcess: @unchecked Sendable {
     private var exited = false
 
     var lines: [TraceLine] { condition.withLock { parsed } }
+    /// The `load` and `refresh` lines so far as "load begin", "refresh queued", … in order.
+    var loadAndRefreshPhases: [String] {
+        lines.compactMap { line -> String? in
+            guard line.event == "load" || line.event == "refresh", let phase = line.phase else { return nil }
+            return line.event + " " + phase
+        }
+    }
     var output: [String] { condition.withLock { printed } }
     /// The demo's process id (to send it signals).
     var pid: Int32 { app.processIdentifier }

@@ -209,11 +209,7 @@ extension Gtk4DemoProcessTests {
         demo.xdotool("key", "F5")
         try demo.waitFor { $0.event == "refresh" && $0.phase == "queued" }
         try demo.waitFor { $0.event == "refresh" && $0.phase == "begin" }
-        let order = demo.lines.compactMap { line -> String? in
-            guard line.event == "load" || line.event == "refresh", let phase = line.phase else { return nil }
-            return line.event + " " + phase
-        }
-        #expect(order == ["load begin", "refresh queued", "load end", "refresh begin"])
+        #expect(demo.loadAndRefreshPhases == ["load begin", "refresh queued", "load end", "refresh begin"])
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
     }
