@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC reference (RefreshGtk, RefreshDrawing and RefreshMainLoop, combined so that their
+# Builds the DocC reference (RefreshGtk, RefreshGtk4, RefreshDrawing and RefreshMainLoop, combined so that their
 # articles link across them) and fails on any DocC warning: a stale symbol link, an uncurated page
 # (docs/guide.md, "The API reference"). SwiftPM's pkg-config notice about -pthread is not DocC's.
 set -euo pipefail
@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-swift package --disable-sandbox generate-documentation --target RefreshGtk --target RefreshDrawing --target RefreshMainLoop \
+swift package --disable-sandbox generate-documentation --target RefreshGtk --target RefreshGtk4 --target RefreshDrawing --target RefreshMainLoop \
   --enable-experimental-combined-documentation >"$log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   cat "$log" >&2

@@ -30,8 +30,8 @@ struct DocsCheck {
     /// The documents checked, relative to the root.
     func documents() throws -> [String] {
         var paths = ["README.md"]
-        for folder in ["docs", "Sources/RefreshGtk/RefreshGtk.docc", "Sources/RefreshDrawing/RefreshDrawing.docc",
-                       "Sources/RefreshMainLoop/RefreshMainLoop.docc"] {
+        for folder in ["docs", "Sources/RefreshGtk/RefreshGtk.docc", "Sources/RefreshGtk4/RefreshGtk4.docc",
+                       "Sources/RefreshDrawing/RefreshDrawing.docc", "Sources/RefreshMainLoop/RefreshMainLoop.docc"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
             paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
         }
@@ -49,11 +49,11 @@ struct DocsCheck {
         return found + corpus.commentProblems
     }
 
-    /// Public types of RefreshGtk, RefreshDrawing and RefreshMainLoop that their DocC catalogue's landing page does
+    /// Public types of RefreshGtk, RefreshGtk4, RefreshDrawing and RefreshMainLoop that their DocC catalogue's landing page does
     /// not curate (list under its Topics as ``Name``): DocC would file them under a generic heading.
     func uncuratedPublicTypes() throws -> [String] {
         var missing: [String] = []
-        for module in ["RefreshGtk", "RefreshDrawing", "RefreshMainLoop"] {
+        for module in ["RefreshGtk", "RefreshGtk4", "RefreshDrawing", "RefreshMainLoop"] {
             let landing = try String(contentsOf: root.appendingPathComponent("Sources/\(module)/\(module).docc/\(module).md"),
                                      encoding: .utf8)
             let folder = root.appendingPathComponent("Sources/\(module)")

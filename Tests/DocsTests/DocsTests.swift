@@ -11,7 +11,8 @@ import Testing
         #expect(problems.isEmpty, "\(problems.count) stale names:\n\(problems.joined(separator: "\n"))")
     }
 
-    /// The DocC landing pages curate every public type and function of RefreshGtk and RefreshDrawing.
+    /// The DocC landing pages curate every public type and function of RefreshGtk, RefreshGtk4,
+    /// RefreshDrawing and RefreshMainLoop.
     @Test func doccCuratesEveryPublicType() throws {
         let missing = try DocsCheck(root: Self.root).uncuratedPublicTypes()
         #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
