@@ -127,8 +127,8 @@ let package = Package(
         // The GTK 4 bin's C: the GtkWidget subclass that moves its child with a transform, its
         // capture-phase controllers and the hooks into Swift (docs/gtk4-notes.md).
         .target(name: "CGtk4Shim", dependencies: ["CGtk4"]),
-        // The GTK 4 widget (issue 26, first stage): the engine over a GtkScrolledWindow in the
-        // GTK 4 bin. RefreshCore only: GTK 3 and GTK 4 cannot share a process.
+        // The GTK 4 widget: the engine over a GtkScrolledWindow in the GTK 4 bin. No GTK 3 module:
+        // GTK 3 and GTK 4 cannot share a process.
         .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop"]),
         // The GTK 4 demo's rows for GtkListView and GtkColumnView: a GListModel that makes items on
         // demand (10,000,000 rows by default).

@@ -5,9 +5,8 @@ import RefreshCore
 import RefreshDrawing
 import RefreshMainLoop
 
-/// Pull-to-refresh for any GtkScrolledWindow in a GTK 4 app (first stage of the GTK 4 widget,
-/// docs/gtk4-notes.md): the app's scrolled window goes into a `Ptr4RefreshBin`, which the app packs
-/// in its place. The engine is RefreshCore's, as on GTK 3; this class only turns the bin's input
+/// Pull-to-refresh for any GtkScrolledWindow in a GTK 4 app (docs/gtk4-notes.md): the app's
+/// scrolled window goes into a `Ptr4RefreshBin`, which the app packs in its place. The engine is RefreshCore's, as on GTK 3; this class only turns the bin's input
 /// into engine inputs and the engine's answers into the adjustment, the child's offset and the
 /// drawing.
 ///
