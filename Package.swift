@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "DemoRendering",
             dependencies: [
-                "CPangoCairo", "RefreshCore", "RefreshDrawing", "RefreshQA", "DemoOptionValues",
+                "CPangoCairo", "RefreshCore", "RefreshDrawing", "RefreshQA", "RefreshScenes", "DemoOptionValues",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

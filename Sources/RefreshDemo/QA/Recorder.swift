@@ -33,22 +33,7 @@ package struct RecordOptions: Equatable, Sendable {
         else {
             throw RenderOptionParsing.invalid(scale, "--scale", expected: "a whole number from 1 to 3 (GDK_SCALE)")
         }
-        return RecordOptions(header: demoHeader, list: kind, scale: k, out: try directory(out))
-    }
-
-    /// An existing writable directory, or one that can be created (its parent exists).
-    static func directory(_ path: String) throws(RenderOptionError) -> String {
-        guard !path.isEmpty else { throw RenderOptionParsing.invalid(path, "--out", expected: "a directory") }
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw RenderOptionError("--out '\(path)' is not a directory") }
-            guard access(path, W_OK) == 0 else { throw RenderOptionError("--out '\(path)' is not writable") }
-            return path
-        }
-        guard mkdir(path, 0o755) == 0 else {
-            throw RenderOptionError("--out '\(path)': cannot create the directory (\(String(cString: strerror(errno))))")
-        }
-        return path
+        return RecordOptions(header: demoHeader, list: kind, scale: k, out: try RecordScript.directory(out))
     }
 }
 
@@ -119,40 +104,14 @@ package enum RecordError: Error {
     case failed(String)
 }
 
-/// One recorded frame, as index.json lists it.
-package struct RecordedFrame: Equatable, Sendable {
-    package var frame: Int
-    /// Engine seconds since the recording started (frame / 60).
-    package var time: Double
-    package var state: HeaderPhase
-    package var pull: Double
-    package var animation: String
-    package var animationTime: Double?
-    package var file: String
-}
-
 /// The scripted cycle (see `RecordCommand`). The engine's clock is the frame counter.
 @MainActor
 package final class Recorder {
-    /// Frames of the script.
-    package nonisolated static let pullFrames = 20, holdFrames = 24
-    package nonisolated static let pressFrame = 0, slopFrame = 1
-    package nonisolated static var releaseFrame: Int { 2 + pullFrames + holdFrames }
-    /// The refresh ends `HeaderScene.refreshEndsAt` (0.65 s) after the release: 39 frames.
-    package nonisolated static var endFrame: Int { releaseFrame + Int((HeaderScene.refreshEndsAt * 60).rounded()) }
-    /// Window size in logical px.
-    package nonisolated static let width: Int32 = 360, height: Int32 = 480
-
     let options: RecordOptions
     private var frame = 0
     private var drawn = -1
 
     package init(options: RecordOptions) { self.options = options }
-
-    /// The pull the script aims at on step k of the drag (frame k + 1): 70·k/20.
-    package static func scriptedPull(step k: Int) -> Double {
-        Tuning.triggerPull * Double(min(k, pullFrames)) / Double(pullFrames)
-    }
 
     /// The list under test, built as the demo builds it: our RefreshView, or GTK's list wrapped.
     private func makeController(rows: DemoRows) -> (RefreshController, ForeignList?) {
@@ -167,7 +126,7 @@ package final class Recorder {
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         defer { gtk_widget_destroy(window); MainLoop.drain() }
         gtk_window_set_title(gcast(window), DemoL10n.windowTitle)
-        gtk_window_set_default_size(gcast(window), Recorder.width, Recorder.height)
+        gtk_window_set_default_size(gcast(window), RecordScript.width, RecordScript.height)
         gtk_window_set_resizable(gcast(window), 0)
         let (view, foreignList) = makeController(rows: rows)
         let surface = HostSurface(view)
@@ -205,7 +164,7 @@ package final class Recorder {
             let p = surface.inputPoint(x: x, y: y)
             EventSynthesis.button(target, press: press, x: p.x, y: p.y)
         }
-        let x = Double(Recorder.width) / 2
+        let x = Double(RecordScript.width) / 2
         // On the first row: below a tree view's column headers (the chrome above the viewport).
         let pressY = max(0, surface.height - view.state.viewportHeight) + 40
         let band = RubberBand(dimension: view.state.viewportHeight)
@@ -213,27 +172,27 @@ package final class Recorder {
         var frames: [RecordedFrame] = []
         var paths: [(path: String, caption: String)] = []
         var quietFrames = 0
-        for n in 0..<900 {
+        for n in 0..<RecordScript.frameLimit {
             frame = n
             switch n {
-            case Recorder.pressFrame:
+            case RecordScript.pressFrame:
                 button(press: true, x, pressY)
-            case Recorder.slopFrame:
+            case RecordScript.slopFrame:
                 y = pressY + Tuning.dragSlop
                 motion(x, y)
-            case 2...(1 + Recorder.pullFrames):
+            case 2...(1 + RecordScript.pullFrames):
                 // GDK delivers the drag's offsets in whole px, so the pull is the nearest one
                 // can reach (index.json has the exact value); the last step makes sure it arms.
-                let target = Recorder.scriptedPull(step: n - 1)
+                let target = RecordScript.scriptedPull(step: n - 1)
                 y = (pressY + Tuning.dragSlop + band.raw(displayed: target)).rounded()
                 motion(x, y)
-                for _ in 0..<5 where n - 1 == Recorder.pullFrames && view.pull < Tuning.triggerPull {
+                for _ in 0..<5 where n - 1 == RecordScript.pullFrames && view.pull < Tuning.triggerPull {
                     y += 1
                     motion(x, y)
                 }
-            case Recorder.releaseFrame:
+            case RecordScript.releaseFrame:
                 button(press: false, x, y)
-            case Recorder.endFrame:
+            case RecordScript.endFrame:
                 view.endRefreshing(ok: true, insertedAtTop: 0)
             default:
                 break
@@ -255,16 +214,16 @@ package final class Recorder {
             frames.append(RecordedFrame(frame: n, time: Double(n) / 60, state: engine.header, pull: engine.pull,
                                         animation: animation.name, animationTime: animation.time, file: file))
             paths.append((options.out + "/" + file, "\(n) \(engine.header.rawValue)"))
-            let still = n > Recorder.endFrame && engine.header == .idle && !engine.needsTicks
+            let still = n > RecordScript.endFrame && engine.header == .idle && !engine.needsTicks
             quietFrames = still ? quietFrames + 1 : 0
             if quietFrames >= 3 { break }
         }
         guard quietFrames >= 3 else { return .failure(.failed("the cycle never came to rest")) }
         do {
             let palette = Palette.theme(gtk_widget_get_style_context(drawing))
-            let json = RecordIndex.json(frames, options: options, width: surface.width, headerTop: surface.headerTop,
-                                        palette: palette,
-                                        background: surface.backgroundColor())
+            let json = RecordIndex.json(frames, header: options.header.rawValue, list: options.list.rawValue,
+                                        scale: options.scale, width: surface.width, headerTop: surface.headerTop,
+                                        palette: palette, background: surface.backgroundColor())
             guard json.write(to: options.out + "/index.json") else {
                 return .failure(.failed("cannot write \(options.out)/index.json: \(String(cString: strerror(errno)))"))
             }
@@ -301,52 +260,5 @@ package final class Recorder {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         gtk_widget_set_font_options(widget, options)
         cairo_font_options_destroy(options)
-    }
-}
-
-/// index.json, written by hand (no Foundation in the demo target).
-enum RecordIndex {
-    static func json(_ frames: [RecordedFrame], options: RecordOptions, width: Double, headerTop: Double,
-                     palette: Palette, background: RGBA) -> String {
-        func number(_ value: Double) -> String {
-            value.isFinite ? String((value * 1_000_000).rounded() / 1_000_000) : "null"
-        }
-        var out = "{\n  \"header\": \"\(options.header.rawValue)\",\n  \"list\": \"\(options.list.rawValue)\",\n"
-        // The list's width in logical px: GTK's lists may ask for more than the window's default.
-        out += "  \"scale\": \(options.scale),\n  \"width\": \(number(width)),\n"
-        // Where the header hangs from in a frame: below a wrapped tree view's pinned column headers.
-        out += "  \"header_top\": \(number(headerTop)),\n"
-        out += "  \"fps\": 60,\n  \"release_frame\": \(Recorder.releaseFrame),\n  \"end_frame\": \(Recorder.endFrame),\n"
-        // The theme's palette the header was drawn with (render a snapshot with it to compare).
-        func color(_ c: RGBA) -> String { "[\(number(c.r)), \(number(c.g)), \(number(c.b)), \(number(c.a))]" }
-        out += "  \"palette\": {\"track\": \(color(palette.track)), \"accent\": \(color(palette.accent)), "
-            + "\"error\": \(color(palette.error)), \"text\": \(color(palette.text)), \"bar\": \(color(palette.bar)), "
-            + "\"bar_text\": \(color(palette.barText))},\n"
-        // What the header is drawn over: our list's background, or the window's around a bin.
-        out += "  \"background\": \(color(background)),\n"
-        out += "  \"frames\": [\n"
-        out += frames.map { f in
-            "    {\"frame\": \(f.frame), \"time\": \(number(f.time)), \"state\": \"\(f.state.rawValue)\", "
-                + "\"pull\": \(number(f.pull)), \"animation\": \"\(f.animation)\", "
-                + "\"animation_time\": \(f.animationTime.map(number) ?? "null"), \"file\": \"\(f.file)\"}"
-        }.joined(separator: ",\n")
-        out += "\n  ]\n}\n"
-        return out
-    }
-}
-
-extension String {
-    /// "frame-0042.png".
-    static func frameFile(_ n: Int) -> String {
-        var digits = String(n)
-        while digits.count < 4 { digits = "0" + digits }
-        return "frame-\(digits).png"
-    }
-
-    /// Writes the string to a file; false on failure (errno says why).
-    func write(to path: String) -> Bool {
-        guard let file = fopen(path, "w") else { return false }
-        let ok = fputs(self, file) >= 0
-        return fclose(file) == 0 && ok
     }
 }
