@@ -130,6 +130,9 @@ let package = Package(
         // The GTK 4 widget: the engine over a GtkScrolledWindow in the GTK 4 bin. No GTK 3 module:
         // GTK 3 and GTK 4 cannot share a process.
         .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop"]),
+        // What GTK 4 QA tools render with: a widget through its window's GSK renderer to a PNG at
+        // device scale, the headless renderer's text settings (refresh-gtk4-frames, the demo's record).
+        .target(name: "RefreshQAGtk4", dependencies: ["CGtk4", "RefreshDrawing"]),
         // The GTK 4 demo's rows for GtkListView and GtkColumnView: a GListModel that makes items on
         // demand (10,000,000 rows by default).
         .target(name: "CGtk4DemoModel", dependencies: ["CGtk4"]),
@@ -138,6 +141,7 @@ let package = Package(
             name: "refresh-demo-gtk4",
             dependencies: [
                 "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore", "RefreshDrawing", "DemoOptionValues", "DemoRendering",
+                "RefreshQAGtk4", "CGtk4Shim", "RefreshQA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -145,7 +149,7 @@ let package = Package(
         // to a PNG (Gtk4HeaderFrameTests compares the two).
         .executableTarget(
             name: "refresh-gtk4-frames",
-            dependencies: ["RefreshGtk4", "RefreshDrawing", "RefreshScenes", "RefreshCore", "CGtk4", "DemoRendering"]
+            dependencies: ["RefreshGtk4", "RefreshDrawing", "RefreshScenes", "RefreshCore", "CGtk4", "DemoRendering", "RefreshQAGtk4"]
         ),
         // refresh-bench's GTK 4 child: GtkListView, bare and in the GTK 4 bin, run by refresh-bench in
         // a process of its own. C over the bin's public API (CGtk4Shim); RefreshGtk4 is the bin's Swift

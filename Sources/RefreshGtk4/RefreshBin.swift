@@ -67,6 +67,8 @@ public final class RefreshBin {
     private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
     var engine: RefreshEngine
+    /// The engine as it stands (the demo's `record` writes its animation into index.json).
+    package var engineState: RefreshEngine { engine }
     /// The engine's offset in the adjustment's terms: the footer's room past its end, the rows
     /// a refresh prepended (RefreshCore's, shared with the GTK 3 bin; docs/architecture.md, "Hosts").
     var position = WrappedScrollPosition()
@@ -212,12 +214,13 @@ public final class RefreshBin {
         apply()
     }
 
-    private func pressDown() {
+    /// The press path (the drag gesture's, without GTK's gesture: also `record`'s scripted drag).
+    package func pressDown() {
         engine.pressDown(at: now())
         apply()
     }
 
-    private func pressMoved(offsetY: Double, touch: Bool) -> Ptr4RefreshBinPressAnswer {
+    package func pressMoved(offsetY: Double, touch: Bool) -> Ptr4RefreshBinPressAnswer {
         // A mouse drag mid-list is the list's (text selection, drag and drop); GtkListView,
         // GtkListBox and GtkTextView all select with the mouse.
         let device: PressGesture.Device = touch ? .touch : .mouse(hostSelects: true)
@@ -230,12 +233,13 @@ public final class RefreshBin {
         }
     }
 
-    private func pressUp() {
+    package func pressUp() {
         engine.pressUp(at: now())
         apply()
     }
 
-    private func tick() {
+    /// One frame of the engine at `now()` (the tick callback's; `record` steps it itself).
+    package func tick() {
         if let value = deferredValue {
             deferredValue = nil
             setAdjustment(value)

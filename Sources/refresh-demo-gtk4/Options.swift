@@ -3,8 +3,8 @@ import DemoOptionValues
 import DemoRendering
 import RefreshCore
 
-/// `refresh-demo-gtk4`: refresh-demo's commands where they apply — `run` (the default) and the
-/// headless `snapshot` and `filmstrip`, shared with refresh-demo (docs/demo.md).
+/// `refresh-demo-gtk4`: refresh-demo's commands — `run` (the default), the headless `snapshot` and
+/// `filmstrip` (shared with refresh-demo) and `record` (docs/demo.md).
 struct Gtk4DemoRoot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh-demo-gtk4",
@@ -13,7 +13,7 @@ struct Gtk4DemoRoot: ParsableCommand {
             Without a subcommand, `run` opens the demo window with the options given, e.g.
             refresh-demo-gtk4 --list columnview --header classic --trace. See 'refresh-demo-gtk4 run --help'.
             """,
-        subcommands: [Gtk4RunCommand.self, SnapshotCommand.self, FilmstripCommand.self],
+        subcommands: [Gtk4RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, Gtk4RecordCommand.self],
         defaultSubcommand: Gtk4RunCommand.self
     )
 }

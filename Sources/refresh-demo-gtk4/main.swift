@@ -9,6 +9,7 @@ import RefreshGtk4
 // keys and `--trace` lines (docs/demo.md, "The GTK 4 demo").
 
 _ = Trace.processStart
+L10n.setUp()  // before GTK starts: locale and translations, as refresh-demo
 
 var outcome = CommandDispatch.parse(Array(CommandLine.arguments.dropFirst()), root: Gtk4DemoRoot.self)
 if case .command(let command) = outcome {
@@ -18,7 +19,6 @@ if case .command(let command) = outcome {
             if let asked = options.clampedFrom {
                 Trace.write("refresh-demo-gtk4: --list \(options.list.rawValue) shows at most \(options.rows) rows, not \(asked)\n", to: 2)
             }
-            L10n.setUp()  // before GTK starts: locale and translations, as refresh-demo
             gtk_init()
             MainActor.assumeIsolated {
                 Trace.enabled = options.trace
@@ -29,7 +29,7 @@ if case .command(let command) = outcome {
             outcome = CommandDispatch.outcome(for: error, root: Gtk4DemoRoot.self)
         }
     } else {
-        // The headless commands (`snapshot`, `filmstrip`): no display, no GTK.
+        // `snapshot` and `filmstrip` (headless) and `record` (which starts GTK itself).
         var headless = command
         do {
             try headless.run()

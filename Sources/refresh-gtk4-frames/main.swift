@@ -4,6 +4,7 @@ import Glibc
 import RefreshCore
 import RefreshDrawing
 import RefreshGtk4
+import RefreshQAGtk4
 import RefreshScenes
 
 // refresh-gtk4-frames: a test tool (not a product). It puts a live GTK 4 bin into one moment of
@@ -49,18 +50,7 @@ guard let out else { fail("--out FILE.png is required") }
 
 gtk_init()
 
-// The headless renderer's text: DejaVu Sans 10 at 96 dpi, unhinted, grey antialiasing.
-let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!).assumingMemoryBound(to: GObject.self)
-var fontName = GValue()
-g_value_init(&fontName, g_type_from_name("gchararray"))
-g_value_set_string(&fontName, "DejaVu Sans 10")
-g_object_set_property(settings, "gtk-font-name", &fontName)
-g_value_unset(&fontName)
-var dpi = GValue()
-g_value_init(&dpi, g_type_from_name("gint"))
-g_value_set_int(&dpi, 96 * 1024)
-g_object_set_property(settings, "gtk-xft-dpi", &dpi)
-g_value_unset(&dpi)
+HeadlessText.pinSettings()
 
 /// Frames the window's clock has drawn (main thread only).
 nonisolated(unsafe) var frames = 0
@@ -85,12 +75,7 @@ MainActor.assumeIsolated {
     // The bin's clock stands at the moment's time from the start, so nothing moves on its own.
     let engine = HeaderScene.engine(at: moment, style: style.timings, heldHeight: look.heldHeight)
     bin.clock = { [now = engine.now] in now }
-    let options = cairo_font_options_create()
-    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-    gtk_widget_set_font_options(bin.widget, options)
-    cairo_font_options_destroy(options)
+    HeadlessText.apply(to: bin.widget)
 
     let window = gtk_window_new()!
     let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
@@ -108,28 +93,15 @@ MainActor.assumeIsolated {
     waitFrames(3)
 
     let scale = Double(gtk_widget_get_scale_factor(bin.widget))
-    let logicalWidth = Double(gtk_widget_get_width(bin.widget)), logicalHeight = Double(gtk_widget_get_height(bin.widget))
-    let paintable = gtk_widget_paintable_new(bin.widget)
-    let snapshot = gtk_snapshot_new()
-    gtk_snapshot_scale(snapshot, Float(scale), Float(scale))
-    gdk_paintable_snapshot(paintable, snapshot, logicalWidth, logicalHeight)
-    guard let node = gtk_snapshot_free_to_node(snapshot),
-          let renderer = gtk_native_get_renderer(gtk_widget_get_native(bin.widget)) else { fail("nothing to render") }
-    var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                   size: graphene_size_t(width: Float(logicalWidth * scale),
-                                                         height: Float(logicalHeight * scale)))
-    let texture = gsk_renderer_render_texture(renderer, node, &viewport)
-    guard let texture, gdk_texture_save_to_png(texture, out) != 0 else { fail("cannot write '\(out)'") }
-    g_object_unref(UnsafeMutableRawPointer(texture))
-    gsk_render_node_unref(node)
-    g_object_unref(UnsafeMutableRawPointer(paintable))
+    let logicalWidth = Double(gtk_widget_get_width(bin.widget))
+    guard WidgetImage.writePNG(bin.widget, to: out) else { fail("cannot render the window into '\(out)'") }
 
     let colours = bin.colours
     func rgba(_ c: RGBA) -> String { "[\(c.r),\(c.g),\(c.b),\(c.a)]" }
     let p = colours.palette
     let visual = engine.headerVisual
     var line = "{\"scale\":\(scale),\"width\":\(logicalWidth),\"content_top\":\(visual.contentTop)"
-    line += ",\"renderer\":\"\(String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self))))\""
+    line += ",\"renderer\":\"\(WidgetImage.rendererName(bin.widget))\""
     line += ",\"background\":\(colours.background.map(rgba) ?? "null")"
     line += ",\"palette\":{\"track\":\(rgba(p.track)),\"accent\":\(rgba(p.accent)),\"error\":\(rgba(p.error))"
     line += ",\"text\":\(rgba(p.text)),\"bar\":\(rgba(p.bar)),\"bar_text\":\(rgba(p.barText))}}\n"

@@ -358,6 +358,7 @@ extension Gtk4DemoProcessTests {
         ["--fail-rate", "2"], ["--page-size", "0"], ["--header", "nope"], ["--footer", "manual"], ["--seed", "x"],
         ["--frobnicate"], ["snapshot", "--style", "arc"], ["snapshot", "--style", "jike", "--phase", "pull", "--out", "/tmp/x.png"],
         ["filmstrip", "--style", "nope", "--out", "/tmp/x.png"], ["filmstrip", "--style", "jike", "--out", "/nonexistent/x.png"],
+        ["record", "--out", "/tmp"],
     ])
     func aBadCommandLineExitsWithStatus2(arguments: [String]) throws {
         let run = try BuiltProducts.runHeadless(try #require(Gtk4Demo.binary), arguments)

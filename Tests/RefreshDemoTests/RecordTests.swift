@@ -22,17 +22,25 @@ struct RecordTests {
     struct Run: CustomTestStringConvertible, Sendable {
         let style: DemoHeader
         let scale: Int
-        var list: ListKind = .virtual
-        var testDescription: String { "\(list.rawValue) \(style.rawValue) ×\(scale)" }
+        /// refresh-demo's `--list` (ListKind), or refresh-demo-gtk4's with `gtk4`.
+        var list = ListKind.virtual.rawValue
+        var gtk4 = false
+        var testDescription: String { "\(gtk4 ? "GTK 4 " : "")\(list) \(style.rawValue) ×\(scale)" }
     }
 
     /// Our list: every style, the app-drawn arc included, at both scales.
     static let runs: [Run] = DemoHeader.allCases.flatMap { style in [1, 2].map { Run(style: style, scale: $0) } }
     /// GTK's lists in a RefreshBin: every list, every style and both scales at least once.
     static let foreignRuns: [Run] = [
-        Run(style: .jike, scale: 1, list: .treeview), Run(style: .classic, scale: 2, list: .treeview),
-        Run(style: .jike, scale: 2, list: .listbox), Run(style: .plain, scale: 1, list: .listbox),
-        Run(style: .jike, scale: 1, list: .textview),
+        Run(style: .jike, scale: 1, list: "treeview"), Run(style: .classic, scale: 2, list: "treeview"),
+        Run(style: .jike, scale: 2, list: "listbox"), Run(style: .plain, scale: 1, list: "listbox"),
+        Run(style: .jike, scale: 1, list: "textview"),
+    ]
+    /// refresh-demo-gtk4's record: every GTK 4 list, every style and both scales at least once.
+    static let gtk4Runs: [Run] = [
+        Run(style: .jike, scale: 1, list: "listview", gtk4: true), Run(style: .classic, scale: 2, list: "columnview", gtk4: true),
+        Run(style: .plain, scale: 1, list: "listbox", gtk4: true), Run(style: .arc, scale: 2, list: "textview", gtk4: true),
+        Run(style: .jike, scale: 2, list: "columnview", gtk4: true),
     ]
 
     struct Frame: Decodable {
@@ -82,18 +90,25 @@ struct RecordTests {
         try Self.recordAndCompare(run)
     }
 
+    /// The same on GTK 4 (`refresh-demo-gtk4 record`): the GTK 4 bin's frames, rendered by the
+    /// window's own renderer, match `snapshot` on the header box.
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo-gtk4"), .display) }, arguments: gtk4Runs)
+    func recordedFramesOfAGtk4ListMatchSnapshots(_ run: Run) throws {
+        try Self.recordAndCompare(run)
+    }
+
     static func recordAndCompare(_ run: Run) throws {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ptr-record-\(getpid())-\(run.list.rawValue)-\(run.style.rawValue)-\(run.scale)")
+            .appendingPathComponent("ptr-record-\(getpid())-\(run.gtk4 ? "gtk4-" : "")\(run.list)-\(run.style.rawValue)-\(run.scale)")
         try? FileManager.default.removeItem(at: directory)
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try Self.record(["record", "--out", directory.path, "--header", run.style.rawValue,
-                                      "--scale", String(run.scale), "--list", run.list.rawValue])
+                                      "--scale", String(run.scale), "--list", run.list], gtk4: run.gtk4)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let index = try JSONDecoder().decode(Index.self, from: Data(contentsOf: directory.appendingPathComponent("index.json")))
-        #expect(index.header == run.style.rawValue && index.scale == run.scale && index.list == run.list.rawValue)
-        // Only a tree view has column headers, pinned above the gap the header hangs in.
-        #expect((index.header_top > 0) == (run.list == .treeview), "header_top \(index.header_top)")
+        #expect(index.header == run.style.rawValue && index.scale == run.scale && index.list == run.list)
+        // Only a tree view and a column view have column headers, pinned above the gap the header hangs in.
+        #expect((index.header_top > 0) == ["treeview", "columnview"].contains(run.list), "header_top \(index.header_top)")
         let sheet = try #require(ImageSurface(contentsOfPNG: directory.appendingPathComponent("contact-sheet.png").path))
         #expect(sheet.pixelWidth > 0 && sheet.pixelHeight > 0)
         // Every frame drawn is there, numbered, in order; the cycle went through every state.
@@ -156,10 +171,12 @@ struct RecordTests {
         }
     }
 
-    /// Runs the built binary on this process's display (NO_AT_BRIDGE: no accessibility bus).
-    static func record(_ arguments: [String]) throws -> BuiltProducts.Run {
-        try BuiltProducts.run(try #require(CommandLineTests.binary), arguments,
-                              environment: ["NO_AT_BRIDGE": "1", "GDK_BACKEND": "x11"])
+    /// Runs the built binary (refresh-demo, or refresh-demo-gtk4 with `gtk4`) on this process's
+    /// display (no accessibility bus).
+    static func record(_ arguments: [String], gtk4: Bool = false) throws -> BuiltProducts.Run {
+        let binary = gtk4 ? try Prerequisite.path(of: .built("refresh-demo-gtk4")) : try #require(CommandLineTests.binary)
+        return try BuiltProducts.run(binary, arguments,
+                                     environment: ["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_BACKEND": "x11"])
     }
 
     /// Compares the header box of a live frame (the list at pull `pull`, offset 0) with a snapshot,
