@@ -59,6 +59,8 @@ public final class RefreshBin {
     }
 
     public var headerPhase: HeaderPhase { engine.header }
+    /// The engine as it is now, to read (the demo's live QA tools: overlay, outline, trace).
+    package var state: RefreshEngine { engine }
     public var pull: Double { engine.pull }
     public var footerPhase: FooterPhase { engine.footer }
 
@@ -232,7 +234,10 @@ public final class RefreshBin {
         apply()
     }
 
-    private func tick() {
+    /// A frame tick; also what QA tools call after changing the injected clock, so that the
+    /// engine sees its new time at once.
+    package func tick() {
+        guard !isDestroyed else { return }
         if let value = deferredValue {
             deferredValue = nil
             setAdjustment(value)
