@@ -136,12 +136,13 @@ let package = Package(
         // The GTK 4 demo's rows for GtkListView and GtkColumnView: a GListModel that makes items on
         // demand (10,000,000 rows by default).
         .target(name: "CGtk4DemoModel", dependencies: ["CGtk4"]),
-        // The GTK 4 demo: GTK 4's lists in the GTK 4 bin, with refresh-demo's options and `--trace` lines.
+        // The GTK 4 demo: GTK 4's lists in the GTK 4 bin, with refresh-demo's options, `--trace` lines
+        // and live QA tools.
         .executableTarget(
             name: "refresh-demo-gtk4",
             dependencies: [
-                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore", "RefreshDrawing", "DemoOptionValues", "DemoRendering",
-                "RefreshQAGtk4", "CGtk4Shim", "RefreshQA",
+                "RefreshGtk4", "CGtk4", "CGtk4DemoModel", "RefreshCore", "RefreshDrawing", "RefreshScenes", "DemoOptionValues",
+                "DemoRendering", "RefreshQAGtk4", "CGtk4Shim", "RefreshQA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

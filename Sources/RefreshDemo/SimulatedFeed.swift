@@ -115,3 +115,5 @@ package protocol FeedWait: AnyObject {
 }
 
 extension Timeout: FeedWait {}
+// The QA clock's waits (`QAClock.after`): the latency in engine time.
+extension EngineTimer: FeedWait {}

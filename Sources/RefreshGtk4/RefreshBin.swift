@@ -61,14 +61,14 @@ public final class RefreshBin {
     }
 
     public var headerPhase: HeaderPhase { engine.header }
+    /// The engine as it is now, to read (the demo's live QA tools: overlay, outline, trace).
+    package var state: RefreshEngine { engine }
     public var pull: Double { engine.pull }
     public var footerPhase: FooterPhase { engine.footer }
 
     private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
     var engine: RefreshEngine
-    /// The engine as it stands (the demo's `record` writes its animation into index.json).
-    package var engineState: RefreshEngine { engine }
     /// The engine's offset in the adjustment's terms: the footer's room past its end, the rows
     /// a refresh prepended (RefreshCore's, shared with the GTK 3 bin; docs/architecture.md, "Hosts").
     var position = WrappedScrollPosition()
@@ -238,8 +238,10 @@ public final class RefreshBin {
         apply()
     }
 
-    /// One frame of the engine at `now()` (the tick callback's; `record` steps it itself).
+    /// A frame tick; also what QA tools and `record` call after changing the injected clock, so
+    /// that the engine sees its new time at once.
     package func tick() {
+        guard !isDestroyed else { return }
         if let value = deferredValue {
             deferredValue = nil
             setAdjustment(value)

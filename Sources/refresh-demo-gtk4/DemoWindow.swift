@@ -1,12 +1,13 @@
 import CGtk4
 import CGtk4Shim
+import DemoRendering
 import Glibc
 import RefreshCore
 import RefreshDrawing
 import RefreshGtk4
 
 /// The demo's window: the list in a scrolled window in the GTK 4 bin, the simulated source
-/// behind it, the trace, and the quit keys.
+/// behind it, the trace, the live QA tools over the bin, and the quit keys.
 @MainActor
 final class DemoWindow {
     private let options: DemoOptions
@@ -15,24 +16,29 @@ final class DemoWindow {
     private let scrolled: UnsafeMutablePointer<GtkWidget>
     private let bin: RefreshBin
     private let feed: Feed
+    private let qa: QATools
     private var running = true
     private var lastView: [Trace.Field] = []
     private var lastWindow: [Trace.Field] = []
 
     init(options: DemoOptions) {
         self.options = options
-        feed = Feed(options: options)
+        let clock = QAClock(factor: options.slowMotion)
+        feed = Feed(options: options, clock: clock)
         list = makeList(options.list, rows: options.rows)
         scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), list.widget)
         bin = RefreshBin(wrapping: scrolled)
         bin.header = options.header.makeCustomStyle() ?? options.header.timings.makeStyle()
         bin.footerMode = options.footer
+        qa = QATools(bin: bin, list: list, scrolled: scrolled, clock: clock, overlay: options.overlay,
+                     traceAnimations: options.traceAnimations)
         window = gtk_window_new()!
         gtk_window_set_title(gtkWindow, "Pull to refresh (GTK 4, \(options.list.rawValue))")
         gtk_window_set_default_size(gtkWindow, 400, 600)
         if options.maximized { gtk_window_maximize(gtkWindow) }
-        gtk_window_set_child(gtkWindow, bin.widget)
+        gtk_window_set_child(gtkWindow, qa.container)
+        qa.attach(to: window)
         connect()
     }
 
@@ -54,8 +60,9 @@ final class DemoWindow {
     }
 
     private func connect() {
-        bin.onHeaderPhase = { phase, pull in
+        bin.onHeaderPhase = { [weak self] phase, pull in
             Trace.emit("header", [("state", Trace.string(phase.rawValue)), ("pull", Trace.number(pull))])
+            self?.qa.observe()
         }
         bin.onFooterPhase = { phase in Trace.emit("footer", [("state", Trace.string(phase.rawValue))]) }
         bin.onRefresh = { [weak self] in self?.refresh() }

@@ -1,8 +1,10 @@
 import CGtk4
+import DemoRendering
 
 /// The simulated source, answering as refresh-demo's (docs/demo.md): after `--latency` a refresh
 /// prepends 1…page-size rows and restarts paging, a load appends a page until `--pages` pages are
-/// in; either fails at `--fail-rate`. Seeded by `--seed`.
+/// in; either fails at `--fail-rate`. Seeded by `--seed`. The latency is engine time (`QAClock`):
+/// slow motion and pause stretch it as they stretch the animations.
 @MainActor
 final class Feed {
     struct Answer {
@@ -14,11 +16,13 @@ final class Feed {
     private let options: DemoOptions
     private var generator: SplitMix64
     private var pagesLoaded = 0
-    /// Pending timeouts, removed when the window closes.
-    private var timeouts: Set<guint> = []
+    private let clock: QAClock
+    /// Pending answers, dropped when the window closes.
+    private var waits: [EngineTimer] = []
 
-    init(options: DemoOptions) {
+    init(options: DemoOptions, clock: QAClock) {
         self.options = options
+        self.clock = clock
         generator = SplitMix64(seed: options.seed ?? UInt64(truncatingIfNeeded: g_get_real_time()))
     }
 
@@ -50,34 +54,17 @@ final class Feed {
 
     /// Drops every pending answer (the window closed).
     func cancel() {
-        for id in timeouts { g_source_remove(id) }
-        timeouts.removeAll()
+        for wait in waits { wait.cancel() }
+        waits.removeAll()
     }
 
     private func failsNow() -> Bool {
         options.failRate > 0 && Double.random(in: 0..<1, using: &generator) < options.failRate
     }
 
-    private final class Pending {
-        let body: @MainActor () -> Void
-        weak var feed: Feed?
-        var id: guint = 0
-        init(_ body: @escaping @MainActor () -> Void) { self.body = body }
-    }
-
     private func after(_ seconds: Double, _ body: @escaping @MainActor () -> Void) {
-        let pending = Pending(body)
-        pending.feed = self
-        let data = Unmanaged.passRetained(pending).toOpaque()
-        pending.id = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(seconds * 1000), { data in
-            MainActor.assumeIsolated {
-                let pending = Unmanaged<Pending>.fromOpaque(data!).takeUnretainedValue()
-                pending.feed?.timeouts.remove(pending.id)
-                pending.body()
-            }
-            return 0
-        }, data, { data in Unmanaged<Pending>.fromOpaque(data!).release() })
-        timeouts.insert(pending.id)
+        waits.removeAll { !$0.isPending }
+        waits.append(clock.after(seconds, body))
     }
 }
 

@@ -28,6 +28,11 @@ struct Gtk4RunCommand: ParsableCommand {
             Keys: F5 or Ctrl+R refresh; Home, End and Page Up/Down scroll (End loads more at the \
             bottom); Enter or Space loads more or retries while the footer offers it; Ctrl+Q or \
             Ctrl+W quits.
+
+            Live QA keys, on every --list: S slow motion ×10 on/off; P pause/resume the animation \
+            clock; . (period) step one frame (1/60 s); O overlay (states, pull, animation, frame \
+            times); G reference outline of the J; T scrubber (the whole header sequence); F save \
+            the current frame as a PNG (in $PTR_QA_DIR or the working directory); F1 or ? help.
             """)
 
     // Strings, validated by `DemoOptions.init`, so that every bad value gets the same kind of
@@ -64,10 +69,18 @@ struct Gtk4RunCommand: ParsableCommand {
     var list = "listview"
     @Flag(help: "Open the window maximized.")
     var maximized = false
+    @Option(name: .customLong("slow-motion"), parsing: .unconditional,
+            help: "QA: run every animation and the simulated latency K times slower, 1…20 (the S key toggles ×10).")
+    var slowMotion = "1"
+    @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
+    var overlay = false
+    @Flag(name: .customLong("trace-animations"), help: "QA: with --trace, a line for every change of the header's animation.")
+    var traceAnimations = false
 
     func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize, pages: pages,
-                        header: header, footer: footer, trace: trace, seed: seed, list: list, maximized: maximized)
+                        header: header, footer: footer, trace: trace, seed: seed, list: list, maximized: maximized,
+                        slowMotion: slowMotion, overlay: overlay, traceAnimations: traceAnimations)
     }
 
     func validate() throws {
@@ -120,9 +133,16 @@ struct DemoOptions: Sendable {
     var header: DemoHeader
     /// `--footer`: auto, pull or none.
     var footer: FooterMode
+    /// QA: the engine's time runs this many times slower (`QAClock`); 1 is real time.
+    var slowMotion: Double
+    /// QA: start with the overlay shown (the O key toggles it).
+    var overlay: Bool
+    /// QA: with `--trace`, an `animation` line for every change of the header's animation.
+    var traceAnimations: Bool
 
     init(rows: String?, latency: String, failRate: String, pageSize: String, pages: String, header: String,
-         footer: String, trace: Bool, seed: String?, list: String, maximized: Bool) throws(DemoOptionError) {
+         footer: String, trace: Bool, seed: String?, list: String, maximized: Bool, slowMotion: String = "1",
+         overlay: Bool = false, traceAnimations: Bool = false) throws(DemoOptionError) {
         let kind = try OptionValue.choice(list, option: "--list", ListKind.self)
         self.list = kind
         var asked: Int?
@@ -143,5 +163,8 @@ struct DemoOptions: Sendable {
             self.seed = value
         }
         self.maximized = maximized
+        self.slowMotion = try OptionValue.decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
+        self.overlay = overlay
+        self.traceAnimations = traceAnimations
     }
 }

@@ -133,11 +133,11 @@ final class Gtk4Recorder {
         gtk_window_present(gcast(window))
         // GTK's lists lay their rows out over a few frames: wait until they fill the viewport.
         guard waitFrames(until: {
-            let engine = bin.engineState
+            let engine = bin.state
             return engine.viewportHeight > 0 && engine.rowsHeight > engine.viewportHeight
         }) else { return .failure(RecordFailure(message: "the window never showed its rows")) }
 
-        let band = RubberBand(dimension: bin.engineState.viewportHeight)
+        let band = RubberBand(dimension: bin.state.viewportHeight)
         var frames: [RecordedFrame] = []
         var paths: [(path: String, caption: String)] = []
         var quietFrames = 0
@@ -176,7 +176,7 @@ final class Gtk4Recorder {
             guard WidgetImage.writePNG(bin.widget, to: options.out + "/" + file) else {
                 return .failure(RecordFailure(message: "cannot write \(options.out)/\(file)"))
             }
-            let engine = bin.engineState
+            let engine = bin.state
             let animation = engine.headerAnimation
             frames.append(RecordedFrame(frame: n, time: Double(n) / 60, state: engine.header, pull: engine.pull,
                                         animation: animation.name, animationTime: animation.time, file: file))

@@ -144,6 +144,10 @@ struct TraceLine: Decodable {
     var value: Double?
     var rowsY: Double?
     var headerY: Double?
+    /// `animation` lines (`--trace-animations`): the animation, seconds into it, engine seconds.
+    var name: String?
+    var time: Double?
+    var engine: Double?
 }
 
 /// refresh-demo (or another of the package's apps) on its own Xvfb server, so that no other

@@ -558,11 +558,11 @@ struct LiveQATests {
         // The same panel with the Chinese catalogue's strings, where the list is.
         let chinese = Dictionary(try LocalizationTests.entries("zh_CN.po").map { ($0.msgid, $0.msgstr.first ?? "") }) { a, _ in a }
         func zh(_ english: String) throws -> String { try #require(chinese[english].flatMap { $0.isEmpty ? nil : $0 }, "\(english)") }
-        let panel = HelpPanel(title: try zh(DemoL10n.qaKeysTitle),
-                              rows: try QATools.keyTable.map { ($0.keys, try zh($0.action())) })
+        let panel = HelpPanel(title: try zh(QAL10n.qaKeysTitle),
+                              rows: try QAKey.table.map { ($0.keys, try zh($0.action())) })
         for scale in [1.0, 2.0] {
             let image = ImageSurface(logicalWidth: h.surface.width, logicalHeight: h.surface.height, scale: scale)
-            image.draw { cr in panel.draw(cr, widget: h.surface.widget, width: h.surface.width, height: h.surface.height) }
+            image.draw { cr in panel.draw(cr, context: gtk_widget_get_pango_context(h.surface.widget), width: h.surface.width, height: h.surface.height) }
             try Self.checkHelp(image, "\(kind), Chinese, scale \(scale)")
         }
         h.key(GDK_KEY_F1)

@@ -4,10 +4,6 @@ import CGtk
 import RefreshCore
 import RefreshDrawing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The demo's live visual-QA tools, around any list's controller — our `RefreshView` or GTK's
 /// list in a `RefreshBin`: slow motion, pause and step (the injected clock), the overlay, the J's
 /// reference outline, the scrubber, saving frames, and the `animation` trace lines. The
@@ -16,7 +12,7 @@ import Glibc
 /// widget draws: it only sets `controller.clock`, reads `controller.state` and renders the host
 /// (`HostSurface`).
 @MainActor
-package final class QATools {
+package final class QATools: QAKeyTarget {
     package let controller: RefreshController
     /// How the host is drawn, saved and reached by input.
     package let surface: HostSurface
@@ -35,8 +31,8 @@ package final class QATools {
     /// Every saved frame's path (the trace also gets a `frame` line).
     package private(set) var savedFrames: [String] = []
     package let trace: Trace?
-    /// The last animation reported on the trace.
-    package private(set) var reportedAnimation: String = "none"
+    /// The animations reported on the trace.
+    private var animations = AnimationReport()
 
     private var canvas: QACanvas!
     private var scrubber: Scrubber?
@@ -63,7 +59,7 @@ package final class QATools {
         surface = HostSurface(controller)
         self.clock = clock
         self.trace = trace
-        saveDirectory = g_getenv("PTR_QA_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        saveDirectory = QAReadout.saveDirectory
         container = gtk_overlay_new()
         canvas = nil
         clock.continueFrom(engineTime: controller.state.now)
@@ -110,35 +106,12 @@ package final class QATools {
 
     // MARK: - Keys
 
-    /// The keys, in the order the help lists them.
-    package static let keyTable: [(keys: String, action: @MainActor () -> String)] = [
-        ("S", { DemoL10n.qaKeySlowMotion }),
-        ("P", { DemoL10n.qaKeyPause }),
-        (".", { DemoL10n.qaKeyStep }),
-        ("O", { DemoL10n.qaKeyOverlay }),
-        ("G", { DemoL10n.qaKeyOutline }),
-        ("T", { DemoL10n.qaKeyScrubber }),
-        ("F", { DemoL10n.qaKeySaveFrame }),
-        ("F1, ?", { DemoL10n.qaKeyHelp }),
-    ]
-
     /// Handles a QA key (no Ctrl, Alt or Super); false for anything else.
     package func handleKey(keyval: UInt32, state: UInt32) -> Bool {
         let blocking = GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SUPER_MASK.rawValue
             | GDK_META_MASK.rawValue | GDK_HYPER_MASK.rawValue
-        guard state & blocking == 0 else { return false }
-        switch Int32(bitPattern: keyval) {
-        case GDK_KEY_s, GDK_KEY_S: clock.toggleBoost()
-        case GDK_KEY_p, GDK_KEY_P: clock.setPaused(!clock.isPaused)
-        case GDK_KEY_period, GDK_KEY_KP_Decimal: clock.step()
-        case GDK_KEY_o, GDK_KEY_O: setOverlay(!showsOverlay)
-        case GDK_KEY_g, GDK_KEY_G: setOutline(!showsOutline)
-        case GDK_KEY_t, GDK_KEY_T: toggleScrubber()
-        case GDK_KEY_f, GDK_KEY_F: _ = saveFrame()
-        case GDK_KEY_F1, GDK_KEY_question: setHelp(!showsHelp)
-        case GDK_KEY_Escape where showsHelp: setHelp(false)
-        default: return false
-        }
+        guard state & blocking == 0, let key = QAKey(keyval: keyval, helpShown: showsHelp) else { return false }
+        perform(key)
         return true
     }
 
@@ -205,34 +178,17 @@ package final class QATools {
     /// Reports a change of the header's animation on the trace: `{"event":"animation",
     /// "name":…,"time":<s into it>,"engine":<engine s>}` (engine time, as the clock gives it).
     package func observe() {
-        let animation = controller.state.headerAnimation
-        guard animation.name != reportedAnimation else { return }
-        reportedAnimation = animation.name
-        guard let trace, traceAnimations else { return }
+        guard let change = animations.change(controller.state), let trace, traceAnimations else { return }
         trace.emit("animation", [
-            "name": .string(animation.name),
-            "time": animation.time.map { .double(($0 * 1e9).rounded() / 1e9) } ?? .double(.nan),
-            "engine": .double((controller.state.now * 1e9).rounded() / 1e9),
+            "name": .string(change.name),
+            "time": change.time.map { .double($0) } ?? .double(.nan),
+            "engine": .double(change.engine),
         ])
     }
 
     /// The overlay's lines of text.
     func overlayLines() -> [String] {
-        let engine = controller.state
-        let p = engine.pull
-        let animation = engine.headerAnimation
-        var clockText = "×" + ScrubSequence.decimal(clock.factor, 1)
-        if clock.isPaused { clockText += "  " + DemoL10n.qaPaused }
-        let time = animation.time.map { " " + ScrubSequence.decimal($0, 3) + " s" } ?? ""
-        var lines = [
-            "\(DemoL10n.qaHeader): \(engine.header.rawValue)   \(DemoL10n.qaFooter): \(engine.footer.rawValue)",
-            "\(DemoL10n.qaPull): \(ScrubSequence.decimal(p, 1)) px  s = \(ScrubSequence.decimal(p / Tuning.triggerPull, 3))",
-            "\(DemoL10n.qaPush): \(ScrubSequence.decimal(engine.push, 1)) px",
-            "\(DemoL10n.qaAnimation): \(animation.name)\(time)",
-            "\(DemoL10n.qaRows): \(controller.rowCount)   \(DemoL10n.qaClock): \(clockText)",
-        ]
-        if let scrubber, let caption = scrubber.caption { lines.append("scrub: \(caption)") }
-        return lines
+        QAReadout.overlayLines(controller.state, rows: controller.rowCount, clock: clock, scrub: scrubber?.caption)
     }
 
     // MARK: - The header the tools describe
@@ -242,16 +198,7 @@ package final class QATools {
 
     /// The header's name in file names and the scrubber's menu: the built-in style's, or the
     /// app-drawn header's type name without "Header" ("arc" for `ArcHeader`).
-    package var headerName: String {
-        guard let style = appDrawnHeader else { return controller.headerStyle.rawValue }
-        return Self.name(of: style)
-    }
-
-    static func name(of style: RefreshHeaderStyle) -> String {
-        var name = String(describing: type(of: style))
-        if name.hasSuffix("Header"), name.count > 6 { name.removeLast(6) }
-        return name.lowercased()
-    }
+    package var headerName: String { QAReadout.headerName(style: controller.headerStyle, appDrawn: appDrawnHeader) }
 
     /// The header visual at `moment` for the list's header (an app-drawn one held at its height).
     func sceneVisual(_ moment: HeaderMoment) -> HeaderVisual {
@@ -262,13 +209,6 @@ package final class QATools {
     func currentHeaderVisual() -> HeaderVisual {
         if let scrubMoment { return sceneVisual(scrubMoment) }
         return controller.state.headerVisual
-    }
-
-    /// The panel the header hangs above the content (its held height, full width), where the
-    /// outline frames a classic, plain or app-drawn header.
-    func headerPanel(_ visual: HeaderVisual, width: Double) -> Rect {
-        guard let style = appDrawnHeader else { return visual.panel(viewportWidth: width) }
-        return Rect(x: 0, y: visual.contentTop - style.heldHeight, width: width, height: style.heldHeight)
     }
 
     /// Draws the list as the widget would with the scene's header at `moment`: the theme's
@@ -312,20 +252,13 @@ package final class QATools {
     package func frameFileName() -> String {
         let visual = currentHeaderVisual()
         let state = scrubMoment != nil ? "scrub" : controller.headerPhase.rawValue
-        return "refresh-\(headerName)-\(state)-p\(ScrubSequence.decimal(visual.pull, 2)).png"
+        return QAReadout.frameFileName(header: headerName, state: state, pull: visual.pull)
     }
 
     /// F: writes the current frame into `saveDirectory`; returns its path (nil on failure).
     @discardableResult
     package func saveFrame() -> String? {
-        var name = frameFileName()
-        var path = saveDirectory + "/" + name
-        var n = 2
-        while access(path, F_OK) == 0 {
-            name = String(frameFileName().dropLast(4)) + "-\(n).png"
-            path = saveDirectory + "/" + name
-            n += 1
-        }
+        let path = QAReadout.unusedPath(directory: saveDirectory, name: frameFileName())
         do {
             try frameImage().writePNG(to: path)
         } catch {
@@ -334,13 +267,15 @@ package final class QATools {
         }
         savedFrames.append(path)
         trace?.emit("frame", ["path": .string(path)])
-        FileDescriptorSink.standardError.write(DemoL10n.qaSaved(path) + "\n")
+        FileDescriptorSink.standardError.write(QAL10n.qaSaved(path) + "\n")
         return path
     }
 
     // MARK: - Scrubber
 
     package var isScrubbing: Bool { scrubber != nil }
+
+    package func saveFrameForKey() { _ = saveFrame() }
 
     package func toggleScrubber() {
         if let scrubber {
@@ -357,7 +292,7 @@ package final class QATools {
         let parent = gtk_widget_get_toplevel(container)
         if let style = appDrawnHeader { appHeader = style }
         var headers = HeaderStyle.allCases.map { (id: $0.rawValue, label: $0.rawValue) }
-        if let appHeader { headers.append((Self.appHeaderID, Self.name(of: appHeader))) }
+        if let appHeader { headers.append((Self.appHeaderID, QAReadout.name(of: appHeader))) }
         let scrubber = Scrubber(headers: headers, active: appDrawnHeader != nil ? Self.appHeaderID : controller.headerStyle.rawValue,
                                 parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
         self.scrubber = scrubber

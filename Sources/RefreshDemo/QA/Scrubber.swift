@@ -28,7 +28,7 @@ final class Scrubber {
     /// `headers`: the header combo's entries (id, label); `active`: the list's header's id.
     init(headers: [(id: String, label: String)], active: String, parent: UnsafeMutablePointer<GtkWidget>?) {
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-        gtk_window_set_title(gcast(window), DemoL10n.qaScrubberTitle)
+        gtk_window_set_title(gcast(window), QAL10n.qaScrubberTitle)
         gtk_window_set_default_size(gcast(window), 420, -1)
         gtk_window_set_type_hint(gcast(window), GDK_WINDOW_TYPE_HINT_UTILITY)
         if let parent {
@@ -57,15 +57,15 @@ final class Scrubber {
         for header in headers { gtk_combo_box_text_append(gcast(styles), header.id, header.label) }
         _ = gtk_combo_box_set_active_id(gcast(styles), active)
         themes = gtk_combo_box_text_new()
-        gtk_combo_box_text_append(gcast(themes), "light", DemoL10n.qaLight)
-        gtk_combo_box_text_append(gcast(themes), "dark", DemoL10n.qaDark)
+        gtk_combo_box_text_append(gcast(themes), "light", QAL10n.qaLight)
+        gtk_combo_box_text_append(gcast(themes), "dark", QAL10n.qaDark)
         _ = gtk_combo_box_set_active_id(gcast(themes), Scrubber.prefersDark() ? "dark" : "light")
 
         gtk_grid_attach(gcast(grid), scale, 0, 0, 4, 1)
         gtk_grid_attach(gcast(grid), label, 0, 1, 4, 1)
-        gtk_grid_attach(gcast(grid), gtk_label_new(DemoL10n.qaStyle), 0, 2, 1, 1)
+        gtk_grid_attach(gcast(grid), gtk_label_new(QAL10n.qaStyle), 0, 2, 1, 1)
         gtk_grid_attach(gcast(grid), styles, 1, 2, 1, 1)
-        gtk_grid_attach(gcast(grid), gtk_label_new(DemoL10n.qaTheme), 2, 2, 1, 1)
+        gtk_grid_attach(gcast(grid), gtk_label_new(QAL10n.qaTheme), 2, 2, 1, 1)
         gtk_grid_attach(gcast(grid), themes, 3, 2, 1, 1)
         gtk_container_add(gcast(window), grid)
 

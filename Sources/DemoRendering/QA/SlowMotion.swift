@@ -1,9 +1,8 @@
-import RefreshGtk
-import CGtk
+import CPangoCairo
 
-/// The engine's time base in the demo (`RefreshView.clock`): real monotonic time, slowed down
-/// K times (`--slow-motion K`, the S key multiplies it by 10), frozen (P) or stepped one frame
-/// at a time (period key).
+/// The engine's time base in both demos (the widget's injectable `clock`): real monotonic time,
+/// slowed down K times (`--slow-motion K`, the S key multiplies it by 10), frozen (P) or stepped
+/// one frame at a time (period key). GLib only, no toolkit: the GTK 3 and the GTK 4 demo share it.
 ///
 /// What is scaled: everything the engine measures with its clock — settles, the reveal, the
 /// morph, the spin, the end animation, the failure hold, the classic arrow, key scrolls,
@@ -122,11 +121,11 @@ package final class QAClock {
 /// A wait in engine time: a GLib timeout re-armed whenever the clock's factor, pause or step
 /// changes, firing when the engine time reaches the deadline.
 @MainActor
-package final class EngineTimer: FeedWait {
+package final class EngineTimer {
     private unowned let clock: QAClock
     private let deadline: Double
     private var body: (@MainActor () -> Void)?
-    private var timeout: Timeout?
+    private var timeout: OneShotTimeout?
 
     fileprivate init(clock: QAClock, deadline: Double, body: @escaping @MainActor () -> Void) {
         self.clock = clock
@@ -155,6 +154,39 @@ package final class EngineTimer: FeedWait {
         }
         // Paused: wait for a step or resume (which re-arm); a slow poll covers nothing else.
         let wait = clock.isPaused ? 0.5 : left * clock.factor
-        timeout = Timeout(after: max(wait, 0.001)) { [weak self] in self?.arm() }
+        timeout = OneShotTimeout(after: max(wait, 0.001)) { [weak self] in self?.arm() }
+    }
+}
+
+/// One GLib timeout on the default main context, removed by `cancel` unless it has fired.
+/// GLib holds the closure until the source is destroyed.
+@MainActor
+private final class OneShotTimeout {
+    private final class Box {
+        let body: @MainActor () -> Void
+        var fired = false
+        init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+    }
+
+    private let box: Box
+    private var id: guint = 0
+
+    init(after seconds: Double, _ body: @escaping @MainActor () -> Void) {
+        box = Box(body)
+        let milliseconds = guint(min(max((seconds * 1000).rounded(), 0), Double(guint.max)))
+        id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            MainActor.assumeIsolated {
+                let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+                box.fired = true
+                box.body()
+            }
+            return 0
+        }, Unmanaged.passRetained(box).toOpaque(), { data in Unmanaged<Box>.fromOpaque(data!).release() })
+    }
+
+    func cancel() {
+        // A source that fired is gone: removing its id would be a critical.
+        if !box.fired, id != 0 { g_source_remove(id) }
+        id = 0
     }
 }
