@@ -148,6 +148,8 @@ struct TraceLine: Decodable {
     var value: Double?
     var rowsY: Double?
     var headerY: Double?
+    /// refresh-demo-gtk4's `select` lines: the selected rows (indices, 0 at the top).
+    var selected: [Int]?
 }
 
 /// refresh-demo (or another of the package's apps) on its own Xvfb server, so that no other
