@@ -210,7 +210,7 @@ mutant "the trace omits quit" \
   'DemoProcessTests'
 mutant "a bad --pages value is accepted" \
   Sources/RefreshDemo/CommandLine.swift \
-  'options.pages = try integer(pages, option: "--pages", in: pagesRange)' 'options.pages = Int(pages) ?? 5' \
+  'options.pages = try OptionValue.integer(pages, option: "--pages", in: pagesRange)' 'options.pages = Int(pages) ?? 5' \
   'CommandLineMatrixTests'
 mutant "a failed refresh applies its page anyway" \
   Sources/RefreshDemo/SimulatedFeed.swift \
@@ -327,6 +327,14 @@ mutant "disposing the GTK 4 bin leaves its async refresh running" \
   Sources/RefreshGtk4/RefreshBin.swift \
   '        asyncActions.tearDown()' '        _ = asyncActions' \
   'Gtk4ExampleProcessTests'
+mutant "a mouse pull from a GtkListView row is never claimed (the release selects the row)" \
+  Sources/RefreshGtk4/RefreshBin.swift \
+  'case .claim: return PTR4_REFRESH_BIN_PRESS_CLAIM' 'case .claim: return touch ? PTR4_REFRESH_BIN_PRESS_CLAIM : PTR4_REFRESH_BIN_PRESS_WAIT' \
+  'Gtk4DemoProcessTests/aMousePullSelectsNoRow'
+mutant "a press leaves a fling or key scroll running until its drag passes the slop" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'physics.stopMotion()' '_ = isCoasting' \
+  'RefreshCoreTests.ClickTargetTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -56,6 +56,8 @@ final class DemoWindow {
     private func quit() {
         guard running else { return }
         running = false
+        // The rows go with the window after this line, and with them a GtkListBox's selection.
+        list.onSelect = nil
         Trace.emit("quit")
     }
 
@@ -69,6 +71,7 @@ final class DemoWindow {
         bin.onLoadMore = { [weak self] in self?.load() }
         bin.onRefreshQueued = { Trace.emit("refresh", [("phase", Trace.string("queued"))]) }
         list.onActivate = { row in Trace.emit("activate", [("row", String(row))]) }
+        list.onSelect = { [weak self] in self?.traceSelection() }
 
         let shortcuts = gtk_shortcut_controller_new()!
         for trigger in ["<Control>q", "<Control>w"] {
@@ -103,7 +106,11 @@ final class DemoWindow {
     /// One frame; false: no more frames needed (the window then ticks only when GTK needs it).
     private func frame() -> Bool {
         frames += 1
-        if frames == 2 { Trace.emit("ready", [("rows", String(list.rowCount))]) }
+        if frames == 2 {
+            // The selection the list starts with; `select` lines then follow its changes.
+            traceSelection()
+            Trace.emit("ready", [("rows", String(list.rowCount))])
+        }
         guard frames >= 2 else { return true }
         guard options.trace else { return false }
         let view = viewFields()
@@ -117,6 +124,11 @@ final class DemoWindow {
             Trace.emit("window", place)
         }
         return true
+    }
+
+    private func traceSelection() {
+        guard let rows = list.selectedRows else { return }
+        Trace.emit("select", [("selected", "[" + rows.map(String.init).joined(separator: ",") + "]")])
     }
 
     /// Where the list is, as laid out for the last frame: the adjustment's value, the top of the

@@ -15,6 +15,11 @@ protocol DemoList: AnyObject {
     var rowsWidget: UnsafeMutablePointer<GtkWidget>? { get }
     /// Runs with a row's index (0 at the top) when the list activates it.
     var onActivate: (@MainActor (Int) -> Void)? { get set }
+    /// The selected rows' indices (0 at the top, ascending); nil for a list with no rows to
+    /// select (GtkTextView).
+    var selectedRows: [Int]? { get }
+    /// Runs whenever the list's selection changes.
+    var onSelect: (@MainActor () -> Void)? { get set }
     func prepend(_ count: Int)
     func append(_ count: Int)
 }
@@ -62,9 +67,13 @@ private let rowLabelTemplate = """
 final class ModelList: DemoList {
     let widget: UnsafeMutablePointer<GtkWidget>
     var onActivate: (@MainActor (Int) -> Void)?
+    var onSelect: (@MainActor () -> Void)?
     private let model: OpaquePointer
+    /// The list's selection model (the list holds it, and it holds `model`).
+    private let selection: OpaquePointer
     private let isColumnView: Bool
     private var handler: SignalHandler1?
+    private var selectionHandler: SignalHandler0?
 
     init(columns: Bool, rows: Int) {
         isColumnView = columns
@@ -74,11 +83,16 @@ final class ModelList: DemoList {
             defer { g_bytes_unref(bytes) }
             return gtk_builder_list_item_factory_new_from_bytes(nil, bytes)
         }
-        // The selection model takes the model's reference.
-        let selection = gtk_single_selection_new(model)
-        // Nothing selected until the user picks a row (a pull then moves no highlighted row).
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
+        // Nothing selected until the user picks a row. Autoselect is off before the model comes:
+        // GtkSingleSelection starts with it on and selects the first item as soon as it has a
+        // model, and turning it off later keeps that selection (GTK 4.8).
+        let single = gtk_single_selection_new(nil)!
+        selection = single
+        gtk_single_selection_set_autoselect(single, 0)
+        gtk_single_selection_set_can_unselect(single, 1)
+        gtk_single_selection_set_model(single, model)
+        // From here on the selection model holds the model.
+        g_object_unref(UnsafeMutableRawPointer(model))
         if columns {
             widget = gtk_column_view_new(selection)
             let column = gtk_column_view_column_new("Row", factory)
@@ -92,6 +106,15 @@ final class ModelList: DemoList {
         handler = SignalHandler1(widget, "activate") { [weak self] position in
             self?.onActivate?(Int(UInt32(truncatingIfNeeded: position)))
         }
+        selectionHandler = SignalHandler0(UnsafeMutableRawPointer(selection), "selection-changed", arguments: .twoUInts) { [weak self] in
+            self?.onSelect?()
+        }
+    }
+
+    var selectedRows: [Int]? {
+        let bitset = gtk_selection_model_get_selection(selection)
+        defer { gtk_bitset_unref(bitset) }
+        return (0..<gtk_bitset_get_size(bitset)).map { Int(gtk_bitset_get_nth(bitset, guint($0))) }
     }
 
     var rowCount: Int { Int(g_list_model_get_n_items(model)) }
@@ -109,9 +132,11 @@ final class ModelList: DemoList {
 final class ListBoxList: DemoList {
     let widget: UnsafeMutablePointer<GtkWidget>
     var onActivate: (@MainActor (Int) -> Void)?
+    var onSelect: (@MainActor () -> Void)?
     private(set) var rowCount = 0
     private var prepended = 0
     private var handler: SignalHandler1?
+    private var selectionHandler: SignalHandler0?
 
     init(rows: Int) {
         widget = gtk_list_box_new()
@@ -120,6 +145,21 @@ final class ListBoxList: DemoList {
         handler = SignalHandler1(widget, "row-activated") { [weak self] row in
             self?.onActivate?(Int(gtk_list_box_row_get_index(UnsafeMutablePointer(bitPattern: row))))
         }
+        selectionHandler = SignalHandler0(UnsafeMutableRawPointer(widget), "selected-rows-changed", arguments: .none) { [weak self] in
+            self?.onSelect?()
+        }
+    }
+
+    var selectedRows: [Int]? {
+        let rows = gtk_list_box_get_selected_rows(box)
+        defer { g_list_free(rows) }
+        var indices: [Int] = []
+        var node = rows
+        while let current = node {
+            indices.append(Int(gtk_list_box_row_get_index(current.pointee.data?.assumingMemoryBound(to: GtkListBoxRow.self))))
+            node = current.pointee.next
+        }
+        return indices.sorted()
     }
 
     private var box: OpaquePointer { OpaquePointer(widget) }
@@ -153,6 +193,8 @@ final class ListBoxList: DemoList {
 final class TextViewList: DemoList {
     let widget: UnsafeMutablePointer<GtkWidget>
     var onActivate: (@MainActor (Int) -> Void)?
+    var onSelect: (@MainActor () -> Void)?
+    var selectedRows: [Int]? { nil }
     private(set) var rowCount = 0
     private var prepended = 0
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
@@ -209,6 +251,38 @@ final class SignalHandler1 {
             MainActor.assumeIsolated { closure.body(UInt(bitPattern: argument)) }
         }
         g_signal_connect_data(instance, signal, unsafeBitCast(handler, to: GCallback.self), closure,
+                              { data, _ in Unmanaged<Closure>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
+    }
+}
+
+/// One signal handler that reads none of the signal's arguments (the handler's C signature still
+/// has to match them), its closure given back by GLib's destroy-notify when the instance is finalized.
+@MainActor
+final class SignalHandler0 {
+    /// What the signal passes between the instance and the data pointer.
+    enum Arguments { case none, twoUInts }
+
+    private final class Closure {
+        let body: @MainActor () -> Void
+        init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+    }
+
+    init(_ instance: UnsafeMutableRawPointer, _ signal: String, arguments: Arguments, _ body: @escaping @MainActor () -> Void) {
+        let closure = Unmanaged.passRetained(Closure(body)).toOpaque()
+        let callback: GCallback
+        switch arguments {
+        case .none:
+            let handler: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+                MainActor.assumeIsolated { Unmanaged<Closure>.fromOpaque(data!).takeUnretainedValue().body() }
+            }
+            callback = unsafeBitCast(handler, to: GCallback.self)
+        case .twoUInts:
+            let handler: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, _, _, data in
+                MainActor.assumeIsolated { Unmanaged<Closure>.fromOpaque(data!).takeUnretainedValue().body() }
+            }
+            callback = unsafeBitCast(handler, to: GCallback.self)
+        }
+        g_signal_connect_data(instance, signal, callback, closure,
                               { data, _ in Unmanaged<Closure>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
     }
 }

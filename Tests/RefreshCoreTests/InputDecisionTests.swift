@@ -128,6 +128,36 @@ struct ClickTargetTests {
         #expect(coasting.click(atViewportY: 200) == .nothing)
     }
 
+    @Test("A press stops a fling or key scroll at once, before it moves")
+    func pressStopsMotion() {
+        // A fast swipe up mid-list, released while moving: the content coasts on.
+        var fling = list(at: 1000)
+        fling.pressDown(at: 1)
+        for step in 1...6 { fling.pressMoved(offsetY: Double(-step * 50), device: .touch, at: 1 + Double(step) * 0.01) }
+        fling.pressUp(at: 1.06)
+        fling.run(from: 1.06, to: 1.1)
+        #expect(fling.isCoasting)
+        // A finger comes down on it and rests: the content stays under it.
+        fling.pressDown(at: 1.1)
+        let held = fling.offset
+        #expect(!fling.isCoasting)
+        fling.run(from: 1.1, to: 1.3)
+        #expect(fling.offset == held)
+        // It then moves: the content follows it past the slop, from there.
+        fling.pressMoved(offsetY: -10, device: .touch, at: 1.31)
+        fling.pressMoved(offsetY: -110, device: .touch, at: 1.35)
+        #expect(abs(fling.offset - (held + 110 - Tuning.dragSlop)) < 0.001)
+
+        var key = list(at: 1000)
+        key.command(.pageDown, at: 1)
+        key.run(from: 1, to: 1.05)
+        key.pressDown(at: 1.05)
+        let stopped = key.offset
+        #expect(stopped > 1000 && !key.isCoasting)
+        key.run(from: 1.05, to: 2)
+        #expect(key.offset == stopped)
+    }
+
     @Test("While a pull is shown a click on the content does nothing")
     func noClickWhileOverscrolled() {
         var e = list(at: 0)

@@ -148,6 +148,8 @@ struct TraceLine: Decodable {
     var name: String?
     var time: Double?
     var engine: Double?
+    /// refresh-demo-gtk4's `select` lines: the selected rows (indices, 0 at the top).
+    var selected: [Int]?
 }
 
 /// refresh-demo (or another of the package's apps) on its own Xvfb server, so that no other

@@ -84,6 +84,45 @@ struct Gtk4DemoProcessTests {
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
 
+    /// A pull is not a click: a short mouse drag from a row that springs back and a long one that
+    /// refreshes select nothing (the list starts with no row selected), while the pull and after
+    /// it; a click on a row then selects that row, so the list does select.
+    @Test(arguments: ["listview", "columnview"])
+    func aMousePullSelectsNoRow(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.3)
+        defer { demo.stop() }
+        let start = try demo.waitFor { $0.event == "select" }
+        #expect(start.selected == [], "a row was selected before any input: \(start.selected ?? [])")
+        // Both drags start on a row (the fourth).
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for y in stride(from: 160, through: 200, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
+        try demo.waitFor { $0.event == "header" && $0.state == "pulling" }
+        demo.xdotool("mouseup", "1")
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for y in stride(from: 160, through: 440, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
+        try demo.waitFor { $0.event == "header" && $0.state == "armed" }
+        demo.xdotool("mouseup", "1")
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        let idle = try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        // A selection made on the release would have been written by now (it is written as the
+        // list changes it, before the header's next frame).
+        let pulled = demo.lines.filter { $0.event == "select" && $0.t <= idle.t }
+        #expect(pulled.allSatisfy { $0.selected == [] }, "a pull selected rows: \(pulled.compactMap(\.selected))")
+        #expect(!demo.lines.contains { $0.event == "activate" }, "a pull activated a row")
+
+        demo.xdotool("mousemove", "200", "200")
+        demo.xdotool("click", "1")
+        let clicked = try demo.waitFor { $0.event == "select" && $0.t > idle.t }
+        #expect(clicked.selected?.count == 1, "a click selected \(clicked.selected ?? [])")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.lines.last?.event == "quit")
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
     /// A drag that pulls past the threshold, then goes back up to where it started and rests
     /// there before the release, refreshes nothing and leaves the list where it was: same value,
     /// rows back at the same place. (Further up, the same drag would scroll the list, and a

@@ -455,8 +455,10 @@ extension RefreshEngine {
     }
 
     private mutating func onPressDown() {
-        // A press that stops a fling or key scroll is no click.
+        // A press that stops a fling or key scroll is no click; it stops it at once, where the
+        // content is under the finger, not when it starts to move (docs/behaviour.md#input-model).
         _ = press.handle(.down(coasting: isCoasting))
+        physics.stopMotion()
         // A drag whose release never came ends here: it must not hold the content for ever.
         if gesture?.kind == .drag { release() }
         drag = DragTracker()

@@ -100,6 +100,11 @@ struct ScrollPhysics: Sendable {
         return offset - before
     }
 
+    /// A press holds the content where it is: the fling or key scroll under way stops there.
+    mutating func stopMotion() {
+        motion = nil
+    }
+
     /// The fling or key scroll reached its end. Returns how far it moved.
     mutating func finishMotion(limits: ScrollLimits) -> Double {
         guard let motion else { return 0 }
