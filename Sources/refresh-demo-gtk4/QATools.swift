@@ -319,34 +319,6 @@ final class QATools: QAKeyTarget {
     }
 }
 
-/// One handler of a signal with no arguments besides the instance; GLib gives its closure back
-/// when the handler goes with its instance.
-@MainActor
-final class SignalHandler0 {
-    private final class Closure {
-        let body: @MainActor () -> Void
-        init(_ body: @escaping @MainActor () -> Void) { self.body = body }
-    }
-
-    init(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping @MainActor () -> Void) {
-        let closure = Unmanaged.passRetained(Closure(body)).toOpaque()
-        let handler: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
-            let closure = Unmanaged<Closure>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { closure.body() }
-        }
-        g_signal_connect_data(instance, signal, unsafeBitCast(handler, to: GCallback.self), closure,
-                              { data, _ in Unmanaged<Closure>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
-    }
-
-    convenience init<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String, _ body: @escaping @MainActor () -> Void) {
-        self.init(UnsafeMutableRawPointer(instance), signal, body)
-    }
-
-    convenience init(_ instance: OpaquePointer, _ signal: String, _ body: @escaping @MainActor () -> Void) {
-        self.init(UnsafeMutableRawPointer(instance), signal, body)
-    }
-}
-
 /// A weak reference to the tools lent to C as user data.
 final class WeakTools {
     weak var value: QATools?

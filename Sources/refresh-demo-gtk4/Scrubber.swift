@@ -66,14 +66,14 @@ final class Scrubber {
         gtk_window_set_child(gtkWindow, grid)
 
         handlers.append(SignalHandler0(scale, "value-changed") { [weak self] in self?.changed() })
-        handlers.append(SignalHandler0(styles, "notify::selected") { [weak self] in
+        handlers.append(SignalHandler0(styles, "notify::selected", arguments: .onePointer) { [weak self] in
             guard let self else { return }
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(self.styles)))
             guard self.headerIDs.indices.contains(index) else { return }
             self.onHeader?(self.headerIDs[index])
             self.changed()
         })
-        handlers.append(SignalHandler0(themes, "notify::selected") { [weak self] in
+        handlers.append(SignalHandler0(themes, "notify::selected", arguments: .onePointer) { [weak self] in
             guard let self else { return }
             Self.setPrefersDark(gtk_drop_down_get_selected(OpaquePointer(self.themes)) == 1)
         })

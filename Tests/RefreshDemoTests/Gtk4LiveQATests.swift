@@ -129,8 +129,8 @@ struct Gtk4LiveQATests {
 
     /// O, G and F1 draw over the window where docs/qa-tools.md says (a screenshot of the X
     /// display: the overlay panel bottom left, the outline's magenta around the J, the help in
-    /// the middle), and take nothing away when toggled off; T opens the scrubber window, which
-    /// Escape closes. The keys pass the list's own keys through: F5 still refreshes.
+    /// the middle), and take nothing away when toggled off; T opens the scrubber window, whose
+    /// style and theme drop-downs work, and which Escape closes. The keys pass the list's own keys through: F5 still refreshes.
     @Test func overlayOutlineHelpAndScrubberShowOnTheScreen() throws {
         let demo = try Gtk4Demo.start(latency: 0.3)
         defer { demo.stop() }
@@ -177,6 +177,21 @@ struct Gtk4LiveQATests {
         demo.xdotool("sleep", "0.5")
         #expect(!demo.xdotoolOutput("search", "--name", "Header scrubber").isEmpty, "T opened no scrubber")
         // No window manager: the scrubber opens at the top left, under the pointer, and takes the keys.
+        // Its drop-downs: the style (jike → plain) and the theme (light → dark), each a notify
+        // handler (a handler reading its data from the wrong argument crashed here).
+        let scrubberArea = (x: 10.0, y: 10.0, width: 400.0, height: 100.0)
+        let light = try screen()
+        demo.xdotool("mousemove", "142", "89")
+        demo.xdotool("click", "1")
+        demo.xdotool("sleep", "0.5")
+        demo.xdotool("key", "Down", "Down", "Return")
+        demo.xdotool("mousemove", "352", "89")
+        demo.xdotool("click", "1")
+        demo.xdotool("sleep", "0.5")
+        demo.xdotool("key", "Down", "Return")
+        let darkTheme = try screen()
+        #expect(dark(light, scrubberArea) < 0.2 && dark(darkTheme, scrubberArea) > 0.5,
+                "the theme drop-down: \(dark(light, scrubberArea)) → \(dark(darkTheme, scrubberArea))")
         demo.xdotool("mousemove", "100", "40")
         demo.xdotool("key", "Escape")
         demo.xdotool("sleep", "0.5")
