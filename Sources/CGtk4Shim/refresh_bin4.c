@@ -1,5 +1,6 @@
 #include <string.h>
 #include "CGtk4Shim.h"
+#include <gsk/gl/gskglrenderer.h>
 #include "refresh_bin4_swift.h"
 
 /*
@@ -33,6 +34,7 @@ struct _Ptr4RefreshBin {
     GDateTime *last_updated;
     gboolean adopting; /* the Swift API is creating its own Swift side */
     gboolean attached; /* a Swift side was created for the child */
+    guint warm_up_id;  /* the idle that warms the window's GL renderer, once per renderer */
 };
 
 enum {
@@ -237,6 +239,7 @@ static void ptr4_refresh_bin_init(Ptr4RefreshBin *self) {
 
 static void ptr4_refresh_bin_dispose(GObject *object) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(object);
+    g_clear_handle_id(&self->warm_up_id, g_source_remove);
     if (self->tick_id) {
         gtk_widget_remove_tick_callback(GTK_WIDGET(self), self->tick_id);
         self->tick_id = 0;
@@ -336,6 +339,64 @@ static GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self) {
     return list;
 }
 
+/* HACK (docs/gtk4-notes.md#hack-notes, 8): a pull is the first time GSK's GL renderer draws
+ * the list's nodes across the bin's clip edge (the RECT_CLIP variant of each program) and the
+ * first time it draws the gap's image (the blit program). A software GL (Mesa's llvmpipe)
+ * compiles each program with LLVM on its first draw: 25-40 ms in the pull's first frame, which
+ * then misses two. So once per renderer, in an idle moment after the bin's first frame, the bin
+ * renders offscreen through the window's own renderer what a pull will draw: a texture like the
+ * gap's, and the bottom of the list's last frame cut by clip edges every few pixels. Nothing
+ * reaches the screen; the programs and llvmpipe's per-context setup code stay compiled. */
+#define WARM_UP_BAND 64.0f /* px at the bottom of the list swept by clip edges */
+#define WARM_UP_STEP 8.0f
+
+static GQuark warm_up_quark(void) { return g_quark_from_static_string("ptr4-refresh-bin-warmed-up"); }
+
+static GskRenderer *ptr4_refresh_bin_renderer(Ptr4RefreshBin *self) {
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(self));
+    return native ? gtk_native_get_renderer(native) : NULL;
+}
+
+static gboolean ptr4_refresh_bin_warm_up(gpointer data) {
+    Ptr4RefreshBin *self = data;
+    self->warm_up_id = 0;
+    GskRenderer *renderer = ptr4_refresh_bin_renderer(self);
+    if (!renderer || !self->child || g_object_get_qdata(G_OBJECT(renderer), warm_up_quark())) return G_SOURCE_REMOVE;
+    g_object_set_qdata(G_OBJECT(renderer), warm_up_quark(), GINT_TO_POINTER(TRUE));
+    if (!GSK_IS_GL_RENDERER(renderer)) return G_SOURCE_REMOVE;
+    float width = gtk_widget_get_width(self->child), height = gtk_widget_get_height(self->child);
+    if (width < 1 || height < 1) return G_SOURCE_REMOVE;
+    float band = MIN(height, WARM_UP_BAND);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    // The gap: the list's background, and an image drawn as the header's is.
+    GtkWidget *list = ptr4_refresh_bin_list(self);
+    gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(list), 0, height - band, width, band);
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, height - band, width, band / 2));
+    cairo_destroy(cr);
+    // The list's nodes across a clip edge, as at the bin's bottom edge during a pull.
+    GdkPaintable *frame = gtk_widget_paintable_new(self->child);
+    for (float edge = height - WARM_UP_STEP / 2; edge > height - band; edge -= WARM_UP_STEP) {
+        gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(0, 0, width, edge));
+        gdk_paintable_snapshot(frame, snapshot, width, height);
+        gtk_snapshot_pop(snapshot);
+    }
+    g_object_unref(frame);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    if (node) {
+        GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, height - band, width, band));
+        g_clear_object(&texture);
+        gsk_render_node_unref(node);
+    }
+    return G_SOURCE_REMOVE;
+}
+
+static void ptr4_refresh_bin_schedule_warm_up(Ptr4RefreshBin *self) {
+    if (self->warm_up_id || !self->child) return;
+    GskRenderer *renderer = ptr4_refresh_bin_renderer(self);
+    if (!renderer || g_object_get_qdata(G_OBJECT(renderer), warm_up_quark())) return;
+    self->warm_up_id = g_idle_add_full(G_PRIORITY_LOW, ptr4_refresh_bin_warm_up, self, NULL);
+}
+
 static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
@@ -357,6 +418,7 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
     }
     if (self->child) gtk_widget_snapshot_child(widget, self->child, snapshot);
     ptr4_refresh_bin_accessible_snapshot(self, snapshot);
+    ptr4_refresh_bin_schedule_warm_up(self);
 }
 
 static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
