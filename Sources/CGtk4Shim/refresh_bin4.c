@@ -368,11 +368,14 @@ static gboolean ptr4_refresh_bin_warm_up(gpointer data) {
     if (width < 1 || height < 1) return G_SOURCE_REMOVE;
     float band = MIN(height, WARM_UP_BAND);
     GtkSnapshot *snapshot = gtk_snapshot_new();
-    // The gap: the list's background, and an image drawn as the header's is.
+    // The gap: the list's background, and a texture as the gap's image.
     GtkWidget *list = ptr4_refresh_bin_list(self);
     gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(list), 0, height - band, width, band);
-    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, height - band, width, band / 2));
-    cairo_destroy(cr);
+    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)width, (int)(band / 2));
+    GdkTexture *gap = ptr4_refresh_bin_texture_from_surface(image, (int)(band / 2));
+    cairo_surface_destroy(image);
+    gtk_snapshot_append_texture(snapshot, gap, &GRAPHENE_RECT_INIT(0, height - band, (int)width, (int)(band / 2)));
+    g_object_unref(gap);
     // The list's nodes across a clip edge, as at the bin's bottom edge during a pull.
     GdkPaintable *frame = gtk_widget_paintable_new(self->child);
     for (float edge = height - WARM_UP_STEP / 2; edge > height - band; edge -= WARM_UP_STEP) {
@@ -401,7 +404,7 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
     double offset = self->offset;
-    if (offset != 0 && self->hooks.draw) {
+    if (offset != 0 && self->hooks.gap_texture) {
         double top = offset > 0 ? 0 : height + offset;
         double gap = offset > 0 ? offset : -offset;
         graphene_rect_t rect = GRAPHENE_RECT_INIT(0, (float)top, (float)width, (float)gap);
@@ -409,16 +412,36 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
          * on above its first row (as on GTK 3): a theme's or an app's style class included. */
         GtkWidget *list = ptr4_refresh_bin_list(self);
         if (list) gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(list), 0, top, width, gap);
-        cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &rect);
-        // HACK (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): the cairo_t is a
-        // recording surface of scale 1, replayed at the real scale: the painter is given the
-        // widget's scale factor.
-        self->hooks.draw(self->hooks_data, cr, 0, top, width, gap, gtk_widget_get_scale_factor(widget));
-        cairo_destroy(cr);
+        // The gap's image is drawn at the widget's scale factor and covers the gap's device pixels
+        // one to one (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): a texture
+        // node, which GSK's GL renderer uploads once per texture, where a cairo node would be
+        // replayed, copied and uploaded again in every frame.
+        GdkTexture *texture =
+            self->hooks.gap_texture(self->hooks_data, 0, top, width, gap, gtk_widget_get_scale_factor(widget));
+        if (texture) {
+            gtk_snapshot_append_texture(snapshot, texture, &rect);
+            g_object_unref(texture);
+        }
     }
     if (self->child) gtk_widget_snapshot_child(widget, self->child, snapshot);
     ptr4_refresh_bin_accessible_snapshot(self, snapshot);
     ptr4_refresh_bin_schedule_warm_up(self);
+}
+
+GdkTexture *ptr4_refresh_bin_texture_from_surface(cairo_surface_t *surface, int height) {
+    cairo_surface_flush(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    GBytes *bytes = g_bytes_new(cairo_image_surface_get_data(surface), (gsize)stride * (gsize)height);
+    GdkTexture *texture =
+        gdk_memory_texture_new(cairo_image_surface_get_width(surface), height, GDK_MEMORY_DEFAULT, bytes, stride);
+    g_bytes_unref(bytes);
+    return texture;
+}
+
+static void ptr4_refresh_bin_css_changed(GtkWidget *widget, GtkCssStyleChange *change) {
+    GTK_WIDGET_CLASS(ptr4_refresh_bin_parent_class)->css_changed(widget, change);
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
+    if (self->hooks.style_changed) self->hooks.style_changed(self->hooks_data);
 }
 
 static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
@@ -433,6 +456,7 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
     widget_class->get_request_mode = ptr4_refresh_bin_get_request_mode;
     widget_class->size_allocate = ptr4_refresh_bin_size_allocate;
     widget_class->snapshot = ptr4_refresh_bin_snapshot;
+    widget_class->css_changed = ptr4_refresh_bin_css_changed;
     gtk_widget_class_set_css_name(widget_class, "ptr-refresh-bin");
     // A panel for ATs, as the GTK 3 bin (docs/accessibility.md#gtk-4); GtkWidget's own is a filler.
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
