@@ -34,7 +34,8 @@ struct _Ptr4RefreshBin {
     GDateTime *last_updated;
     gboolean adopting; /* the Swift API is creating its own Swift side */
     gboolean attached; /* a Swift side was created for the child */
-    guint warm_up_id;  /* the idle that warms the window's GL renderer, once per renderer */
+    guint warm_up_id;  /* the idle that warms up the Swift side and the window's GL renderer */
+    gboolean warmed_up;
 };
 
 enum {
@@ -346,7 +347,8 @@ static GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self) {
  * then misses two. So once per renderer, in an idle moment after the bin's first frame, the bin
  * renders offscreen through the window's own renderer what a pull will draw: a texture like the
  * gap's, and the bottom of the list's last frame cut by clip edges every few pixels. Nothing
- * reaches the screen; the programs and llvmpipe's per-context setup code stay compiled. */
+ * reaches the screen; the programs and llvmpipe's per-context setup code stay compiled. The same
+ * idle lets the Swift side draw its header once unseen (its fonts load on the first draw). */
 #define WARM_UP_BAND 64.0f /* px at the bottom of the list swept by clip edges */
 #define WARM_UP_STEP 8.0f
 
@@ -360,6 +362,8 @@ static GskRenderer *ptr4_refresh_bin_renderer(Ptr4RefreshBin *self) {
 static gboolean ptr4_refresh_bin_warm_up(gpointer data) {
     Ptr4RefreshBin *self = data;
     self->warm_up_id = 0;
+    self->warmed_up = TRUE;
+    if (self->hooks.warm_up) self->hooks.warm_up(self->hooks_data);
     GskRenderer *renderer = ptr4_refresh_bin_renderer(self);
     if (!renderer || !self->child || g_object_get_qdata(G_OBJECT(renderer), warm_up_quark())) return G_SOURCE_REMOVE;
     g_object_set_qdata(G_OBJECT(renderer), warm_up_quark(), GINT_TO_POINTER(TRUE));
@@ -396,7 +400,7 @@ static gboolean ptr4_refresh_bin_warm_up(gpointer data) {
 static void ptr4_refresh_bin_schedule_warm_up(Ptr4RefreshBin *self) {
     if (self->warm_up_id || !self->child) return;
     GskRenderer *renderer = ptr4_refresh_bin_renderer(self);
-    if (!renderer || g_object_get_qdata(G_OBJECT(renderer), warm_up_quark())) return;
+    if (self->warmed_up && (!renderer || g_object_get_qdata(G_OBJECT(renderer), warm_up_quark()))) return;
     self->warm_up_id = g_idle_add_full(G_PRIORITY_LOW, ptr4_refresh_bin_warm_up, self, NULL);
 }
 
@@ -404,7 +408,7 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
     double offset = self->offset;
-    if (offset != 0 && self->hooks.gap_texture) {
+    if (offset != 0 && self->hooks.gap_texture && self->hooks.draw) {
         double top = offset > 0 ? 0 : height + offset;
         double gap = offset > 0 ? offset : -offset;
         graphene_rect_t rect = GRAPHENE_RECT_INIT(0, (float)top, (float)width, (float)gap);
@@ -413,14 +417,22 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
         GtkWidget *list = ptr4_refresh_bin_list(self);
         if (list) gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(list), 0, top, width, gap);
         // The gap's image is drawn at the widget's scale factor and covers the gap's device pixels
-        // one to one (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): a texture
-        // node, which GSK's GL renderer uploads once per texture, where a cairo node would be
-        // replayed, copied and uploaded again in every frame.
-        GdkTexture *texture =
-            self->hooks.gap_texture(self->hooks_data, 0, top, width, gap, gtk_widget_get_scale_factor(widget));
-        if (texture) {
-            gtk_snapshot_append_texture(snapshot, texture, &rect);
-            g_object_unref(texture);
+        // one to one (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header). For the GL
+        // renderer as a texture node, uploaded once per texture, where a cairo node would be
+        // replayed, copied and uploaded again in every frame; for the Cairo renderer as a cairo
+        // node, which it replays directly, where a texture would be converted pixel by pixel.
+        int scale = gtk_widget_get_scale_factor(widget);
+        GskRenderer *renderer = ptr4_refresh_bin_renderer(self);
+        if (renderer && GSK_IS_CAIRO_RENDERER(renderer)) {
+            cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &rect);
+            self->hooks.draw(self->hooks_data, cr, 0, top, width, gap, scale);
+            cairo_destroy(cr);
+        } else {
+            GdkTexture *texture = self->hooks.gap_texture(self->hooks_data, 0, top, width, gap, scale);
+            if (texture) {
+                gtk_snapshot_append_texture(snapshot, texture, &rect);
+                g_object_unref(texture);
+            }
         }
     }
     if (self->child) gtk_widget_snapshot_child(widget, self->child, snapshot);

@@ -67,7 +67,8 @@ final class Decorations {
         return texture
     }
 
-    /// Paints the gap's image into `cr` at `gap`'s place (a column view's pinned header gap).
+    /// Paints the gap's image into `cr` at `gap`'s place (for GSK's Cairo renderer, and a column view's
+    /// pinned header gap).
     func draw(header visual: HeaderVisual, footer footerVisual: FooterVisual, footerFocused: Bool,
               into cr: OpaquePointer, gap: Rect, width: Double, viewportTop: Double, scale: Int,
               colours: ThemeColours) {
@@ -81,6 +82,45 @@ final class Decorations {
         cairo_set_source_surface(cr, image, gap.x, gap.y)
         cairo_paint(cr)
         cairo_restore(cr)
+    }
+
+    /// Draws the header with each of `style`'s messages, and `footer` (nil: none), into a scratch
+    /// image: the painters' first draw loads fonts and lays out text (≈10 ms for the classic
+    /// header), which the first pull's frame would otherwise pay. App-drawn looks are left alone.
+    func warmUp(style: HeaderStyle, heldHeight: Double, lastUpdated: Double?, footer footerVisual: FooterVisual?,
+                width: Double, scale: Int, colours: ThemeColours) {
+        let factor = Double(max(scale, 1))
+        guard width > 0, let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((width * factor).rounded(.up)),
+                                                                  Int32((max(heldHeight, Tuning.footerHeight) * factor).rounded(.up)))
+        else { return }
+        defer { cairo_surface_destroy(image) }
+        cairo_surface_set_device_scale(image, factor, factor)
+        let cr = cairo_create(image)!
+        defer { cairo_destroy(cr) }
+        let context = gtk_widget_get_pango_context(widget)
+        let palette = colours.palette
+        if appDrawnHeader == nil {
+            let painter = header ?? HeaderPainter(pangoContext: context)
+            header = painter
+            let messages: [HeaderMessage] = style == .plain ? [.plainIdle, .plainPulling, .plainRefreshing]
+                : [.pullToRefresh, .releaseToRefresh, .refreshing, .updated, .failed]
+            for message in messages {
+                let visual = HeaderVisual(style: style, phase: .pulling, pull: heldHeight, contentTop: heldHeight,
+                                          glyph: .fill(1), indicator: .arrow(turn: 0), message: message,
+                                          sinceLastUpdate: lastUpdated)
+                painter.draw(visual, cr: cr, width: width, palette: palette)
+            }
+        }
+        if appDrawnFooter == nil, var footerVisual {
+            let painter = footer ?? FooterPainter(pangoContext: context)
+            footer = painter
+            footerVisual.top = 0
+            footerVisual.isShown = true
+            for message in [FooterMessage.loading, .noMoreData, .failedRetry] {
+                footerVisual.message = message
+                painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: false) { _ in }
+            }
+        }
     }
 
     /// Draws the gap into `image` unless it already shows it; nil when the gap has no pixels.

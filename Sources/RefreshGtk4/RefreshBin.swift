@@ -171,8 +171,13 @@ public final class RefreshBin {
         hooks.gap_texture = { data, x, y, width, height, scale in
             RefreshBin.from(data)?.gapTexture(x: x, y: y, width: width, height: height, scale: Int(scale))
         }
+        hooks.draw = { data, cr, x, y, width, height, scale in
+            guard let cr else { return }
+            RefreshBin.from(data)?.draw(cr, x: x, y: y, width: width, height: height, scale: Int(scale))
+        }
         hooks.resized = { data, _, _ in RefreshBin.from(data)?.adjustmentChanged() }
         hooks.style_changed = { data in RefreshBin.from(data)?.styleChanged() }
+        hooks.warm_up = { data in RefreshBin.from(data)?.warmUp() }
         hooks.refresh_key = { data in
             guard let bin = RefreshBin.from(data) else { return 0 }
             bin.beginRefreshing()
@@ -359,6 +364,16 @@ public final class RefreshBin {
         themeColours = nil
         decorations.invalidate()
         if ptr4_refresh_bin_get_child_offset(bin) != 0 { gtk_widget_queue_draw(widget) }
+    }
+
+    /// Draws the header's messages and the footer once where nobody sees them (the bin's idle after
+    /// its first frame): the first pull then finds its fonts loaded and its text laid out.
+    private func warmUp() {
+        guard !isDestroyed else { return }
+        decorations.warmUp(style: engine.style, heldHeight: engine.heldHeight, lastUpdated: engine.headerVisual(drawnAt: now()).sinceLastUpdate,
+                           footer: engine.footerMode == .none ? nil : engine.footerVisual,
+                           width: Double(gtk_widget_get_width(widget)),
+                           scale: Int(gtk_widget_get_scale_factor(widget)), colours: colours)
     }
 
     /// The viewport's top in the bin: below a scrolled window's own chrome, if any.

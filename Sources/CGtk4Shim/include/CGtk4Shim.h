@@ -18,9 +18,10 @@ typedef enum {
     PTR4_REFRESH_BIN_PRESS_DENY = 2,
 } Ptr4RefreshBinPressAnswer;
 
-/// The Swift side's answers. Every hook gets `data`; `gap_texture` gets the gap's rectangle in the
-/// bin's coordinates and the widget's scale factor, and returns the gap's image at that scale
-/// (a new reference, or NULL for nothing).
+/// The Swift side's answers. Every hook gets `data`. `gap_texture` and `draw` get the gap's
+/// rectangle in the bin's coordinates and the widget's scale factor: the first returns the gap's
+/// image at that scale (a new reference, or NULL for nothing), the second paints it into `cr`, a
+/// recording surface of scale 1 (for GSK's Cairo renderer).
 typedef struct {
     gboolean (*scroll)(gpointer data, double dy, GdkScrollUnit unit, GdkInputSource source);
     void (*scroll_end)(gpointer data, gboolean is_stop);
@@ -29,9 +30,13 @@ typedef struct {
     void (*press_up)(gpointer data);
     void (*tick)(gpointer data, gint64 frame_time);
     GdkTexture *(*gap_texture)(gpointer data, double x, double y, double width, double height, int scale);
+    void (*draw)(gpointer data, cairo_t *cr, double x, double y, double width, double height, int scale);
     void (*resized)(gpointer data, int width, int height);
     /// The bin's CSS changed (the theme, dark or high contrast, its state or classes).
     void (*style_changed)(gpointer data);
+    /// Once, in an idle moment after the bin's first frame: draw what a first pull would draw for
+    /// the first time (fonts, text layouts) where nobody sees it.
+    void (*warm_up)(gpointer data);
     /// F5 or Ctrl+R: return TRUE when the key was used.
     gboolean (*refresh_key)(gpointer data);
     /// Any other key pressed while the focus is inside the bin, before the focus widget sees it
