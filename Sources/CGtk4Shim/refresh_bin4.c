@@ -343,8 +343,8 @@ static GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self) {
 /* HACK (docs/gtk4-notes.md#hack-notes, 8): a pull is the first time GSK's GL renderer draws
  * the list's nodes across the bin's clip edge (the RECT_CLIP variant of each program) and the
  * first time it draws the gap's image (the blit program). A software GL (Mesa's llvmpipe)
- * compiles each program with LLVM on its first draw: 25-40 ms in the pull's first frame, which
- * then misses two. So once per renderer, in an idle moment after the bin's first frame, the bin
+ * compiles each program with LLVM on its first draw: 26-33 ms in the pull's first frame, which
+ * made the next one late. So once per renderer, in an idle moment after the bin's first frame, the bin
  * renders offscreen through the window's own renderer what a pull will draw: a texture like the
  * gap's, and the bottom of the list's last frame cut by clip edges every few pixels. Nothing
  * reaches the screen; the programs and llvmpipe's per-context setup code stay compiled. The same
@@ -378,7 +378,7 @@ static gboolean ptr4_refresh_bin_warm_up(gpointer data) {
     cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)width, (int)(band / 2));
     GdkTexture *gap = ptr4_refresh_bin_texture_from_surface(image, (int)(band / 2));
     cairo_surface_destroy(image);
-    gtk_snapshot_append_texture(snapshot, gap, &GRAPHENE_RECT_INIT(0, height - band, (int)width, (int)(band / 2)));
+    gtk_snapshot_append_texture(snapshot, gap, &GRAPHENE_RECT_INIT(0, height - band, (int)width, band / 2));
     g_object_unref(gap);
     // The list's nodes across a clip edge, as at the bin's bottom edge during a pull.
     GdkPaintable *frame = gtk_widget_paintable_new(self->child);
