@@ -1,5 +1,6 @@
 #include <string.h>
 #include "CGtk4Shim.h"
+#include <gsk/gl/gskglrenderer.h>
 #include "refresh_bin4_swift.h"
 
 /*
@@ -33,6 +34,8 @@ struct _Ptr4RefreshBin {
     GDateTime *last_updated;
     gboolean adopting; /* the Swift API is creating its own Swift side */
     gboolean attached; /* a Swift side was created for the child */
+    guint warm_up_id;  /* the idle that warms up the Swift side and the window's GL renderer */
+    gboolean warmed_up;
 };
 
 enum {
@@ -237,6 +240,7 @@ static void ptr4_refresh_bin_init(Ptr4RefreshBin *self) {
 
 static void ptr4_refresh_bin_dispose(GObject *object) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(object);
+    g_clear_handle_id(&self->warm_up_id, g_source_remove);
     if (self->tick_id) {
         gtk_widget_remove_tick_callback(GTK_WIDGET(self), self->tick_id);
         self->tick_id = 0;
@@ -336,11 +340,75 @@ static GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self) {
     return list;
 }
 
+/* HACK (docs/gtk4-notes.md#hack-notes, 8): a pull is the first time GSK's GL renderer draws
+ * the list's nodes across the bin's clip edge (the RECT_CLIP variant of each program) and the
+ * first time it draws the gap's image (the blit program). A software GL (Mesa's llvmpipe)
+ * compiles each program with LLVM on its first draw: 26-33 ms in the pull's first frame, which
+ * made the next one late. So once per renderer, in an idle moment after the bin's first frame, the bin
+ * renders offscreen through the window's own renderer what a pull will draw: a texture like the
+ * gap's, and the bottom of the list's last frame cut by clip edges every few pixels. Nothing
+ * reaches the screen; the programs and llvmpipe's per-context setup code stay compiled. The same
+ * idle lets the Swift side draw its header once unseen (its fonts load on the first draw). */
+#define WARM_UP_BAND 64.0f /* px at the bottom of the list swept by clip edges */
+#define WARM_UP_STEP 8.0f
+
+static GQuark warm_up_quark(void) { return g_quark_from_static_string("ptr4-refresh-bin-warmed-up"); }
+
+static GskRenderer *ptr4_refresh_bin_renderer(Ptr4RefreshBin *self) {
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(self));
+    return native ? gtk_native_get_renderer(native) : NULL;
+}
+
+static gboolean ptr4_refresh_bin_warm_up(gpointer data) {
+    Ptr4RefreshBin *self = data;
+    self->warm_up_id = 0;
+    self->warmed_up = TRUE;
+    if (self->hooks.warm_up) self->hooks.warm_up(self->hooks_data);
+    GskRenderer *renderer = ptr4_refresh_bin_renderer(self);
+    if (!renderer || !self->child || g_object_get_qdata(G_OBJECT(renderer), warm_up_quark())) return G_SOURCE_REMOVE;
+    g_object_set_qdata(G_OBJECT(renderer), warm_up_quark(), GINT_TO_POINTER(TRUE));
+    if (!GSK_IS_GL_RENDERER(renderer)) return G_SOURCE_REMOVE;
+    float width = gtk_widget_get_width(self->child), height = gtk_widget_get_height(self->child);
+    if (width < 1 || height < 1) return G_SOURCE_REMOVE;
+    float band = MIN(height, WARM_UP_BAND);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    // The gap: the list's background, and a texture as the gap's image.
+    GtkWidget *list = ptr4_refresh_bin_list(self);
+    gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(list), 0, height - band, width, band);
+    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)width, (int)(band / 2));
+    GdkTexture *gap = ptr4_refresh_bin_texture_from_surface(image, (int)(band / 2));
+    cairo_surface_destroy(image);
+    gtk_snapshot_append_texture(snapshot, gap, &GRAPHENE_RECT_INIT(0, height - band, (int)width, band / 2));
+    g_object_unref(gap);
+    // The list's nodes across a clip edge, as at the bin's bottom edge during a pull.
+    GdkPaintable *frame = gtk_widget_paintable_new(self->child);
+    for (float edge = height - WARM_UP_STEP / 2; edge > height - band; edge -= WARM_UP_STEP) {
+        gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(0, 0, width, edge));
+        gdk_paintable_snapshot(frame, snapshot, width, height);
+        gtk_snapshot_pop(snapshot);
+    }
+    g_object_unref(frame);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    if (node) {
+        GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, height - band, width, band));
+        g_clear_object(&texture);
+        gsk_render_node_unref(node);
+    }
+    return G_SOURCE_REMOVE;
+}
+
+static void ptr4_refresh_bin_schedule_warm_up(Ptr4RefreshBin *self) {
+    if (self->warm_up_id || !self->child) return;
+    GskRenderer *renderer = ptr4_refresh_bin_renderer(self);
+    if (self->warmed_up && (!renderer || g_object_get_qdata(G_OBJECT(renderer), warm_up_quark()))) return;
+    self->warm_up_id = g_idle_add_full(G_PRIORITY_LOW, ptr4_refresh_bin_warm_up, self, NULL);
+}
+
 static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
     double offset = self->offset;
-    if (offset != 0 && self->hooks.draw) {
+    if (offset != 0 && self->hooks.gap_texture && self->hooks.draw) {
         double top = offset > 0 ? 0 : height + offset;
         double gap = offset > 0 ? offset : -offset;
         graphene_rect_t rect = GRAPHENE_RECT_INIT(0, (float)top, (float)width, (float)gap);
@@ -348,15 +416,44 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
          * on above its first row (as on GTK 3): a theme's or an app's style class included. */
         GtkWidget *list = ptr4_refresh_bin_list(self);
         if (list) gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(list), 0, top, width, gap);
-        cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &rect);
-        // HACK (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): the cairo_t is a
-        // recording surface of scale 1, replayed at the real scale: the painter is given the
-        // widget's scale factor.
-        self->hooks.draw(self->hooks_data, cr, 0, top, width, gap, gtk_widget_get_scale_factor(widget));
-        cairo_destroy(cr);
+        // The gap's image is drawn at the widget's scale factor and covers the gap's device pixels
+        // one to one (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header). For the GL
+        // renderer as a texture node, uploaded once per texture, where a cairo node would be
+        // replayed, copied and uploaded again in every frame; for the Cairo renderer as a cairo
+        // node, which it replays directly, where a texture would be converted pixel by pixel.
+        int scale = gtk_widget_get_scale_factor(widget);
+        GskRenderer *renderer = ptr4_refresh_bin_renderer(self);
+        if (renderer && GSK_IS_CAIRO_RENDERER(renderer)) {
+            cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &rect);
+            self->hooks.draw(self->hooks_data, cr, 0, top, width, gap, scale);
+            cairo_destroy(cr);
+        } else {
+            GdkTexture *texture = self->hooks.gap_texture(self->hooks_data, 0, top, width, gap, scale);
+            if (texture) {
+                gtk_snapshot_append_texture(snapshot, texture, &rect);
+                g_object_unref(texture);
+            }
+        }
     }
     if (self->child) gtk_widget_snapshot_child(widget, self->child, snapshot);
     ptr4_refresh_bin_accessible_snapshot(self, snapshot);
+    ptr4_refresh_bin_schedule_warm_up(self);
+}
+
+GdkTexture *ptr4_refresh_bin_texture_from_surface(cairo_surface_t *surface, int height) {
+    cairo_surface_flush(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    GBytes *bytes = g_bytes_new(cairo_image_surface_get_data(surface), (gsize)stride * (gsize)height);
+    GdkTexture *texture =
+        gdk_memory_texture_new(cairo_image_surface_get_width(surface), height, GDK_MEMORY_DEFAULT, bytes, stride);
+    g_bytes_unref(bytes);
+    return texture;
+}
+
+static void ptr4_refresh_bin_css_changed(GtkWidget *widget, GtkCssStyleChange *change) {
+    GTK_WIDGET_CLASS(ptr4_refresh_bin_parent_class)->css_changed(widget, change);
+    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
+    if (self->hooks.style_changed) self->hooks.style_changed(self->hooks_data);
 }
 
 static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
@@ -371,6 +468,7 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
     widget_class->get_request_mode = ptr4_refresh_bin_get_request_mode;
     widget_class->size_allocate = ptr4_refresh_bin_size_allocate;
     widget_class->snapshot = ptr4_refresh_bin_snapshot;
+    widget_class->css_changed = ptr4_refresh_bin_css_changed;
     gtk_widget_class_set_css_name(widget_class, "ptr-refresh-bin");
     // A panel for ATs, as the GTK 3 bin (docs/accessibility.md#gtk-4); GtkWidget's own is a filler.
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GROUP);

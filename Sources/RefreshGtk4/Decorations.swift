@@ -1,71 +1,184 @@
 import CGtk4
+import CGtk4Shim
 import RefreshCore
 import RefreshDrawing
 
 /// The header and footer in the gaps the bin opens, drawn by RefreshDrawing's painters: the same
 /// code that draws them on GTK 3 and headless, so a GTK 4 header frame is the GTK 3 one.
+///
+/// HACK (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): the painters draw into
+/// an image at the widget's scale, which covers the gap's device pixels one to one (edges and text
+/// on device pixels, as on GTK 3 and headless), not into a snapshot's cairo_t, which records at
+/// scale 1. The image and its texture are kept, and drawn again only when what they show changes.
 @MainActor
 final class Decorations {
     private let widget: UnsafeMutablePointer<GtkWidget>
     private var header: HeaderPainter?
     private var footer: FooterPainter?
-    /// The app's own looks (RefreshBin.header when app-drawn, RefreshBin.customFooterStyle).
-    var appDrawnHeader: RefreshHeaderStyle?
-    var appDrawnFooter: RefreshFooterStyle?
+    /// The app's own looks (RefreshBin.header when app-drawn, RefreshBin.customFooterStyle). Their
+    /// drawing may depend on more than the visual, so their gaps are drawn every time.
+    var appDrawnHeader: RefreshHeaderStyle? { didSet { invalidate() } }
+    var appDrawnFooter: RefreshFooterStyle? { didSet { invalidate() } }
+
+    /// What the image shows: the gap drawn again when this changes.
+    private struct Look: Equatable {
+        var header: HeaderVisual?
+        var footer: FooterVisual?
+        var footerFocused: Bool
+        var gap: Rect
+        var width: Double
+        var viewportTop: Double
+        var scale: Int
+        var palette: Palette
+    }
+
+    private var look: Look?
+    /// Reused while the gap fits in it (its width in pixels the same, its height at least the gap's).
+    private var image: OpaquePointer?
+    private var imageSize = (width: Int32(0), height: Int32(0))
+    private var texture: OpaquePointer?
 
     init(widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
     }
 
-    /// Draws the part of the header and footer inside `gap` (bin coordinates, where the viewport's
-    /// top is at `viewportTop`) into `cr`, the bin's snapshot node, over the list's background (the
-    /// bin renders it first). `colours` are the theme's now.
-    ///
-    /// HACK (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): the snapshot's
-    /// cairo_t records at device scale 1 and is replayed at the real one, so drawing straight into
-    /// it would snap edges and text to logical pixels. The painters draw into an image at the
-    /// widget's scale instead (edges on device pixels, as on GTK 3 and headless), and the image is
-    /// painted into the node 1:1 with the device pixels it replays onto.
+    isolated deinit {
+        invalidate()
+        if let image { cairo_surface_destroy(image) }
+    }
+
+    /// The theme changed (the focus ring is the style context's) or an app look was set.
+    func invalidate() {
+        look = nil
+        if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        texture = nil
+    }
+
+    /// The gap's image as a texture (a new reference) for `gap` (bin coordinates, where the
+    /// viewport's top is at `viewportTop`), over the list's background (the bin renders it
+    /// first). `colours` are the theme's now.
+    func texture(header visual: HeaderVisual, footer footerVisual: FooterVisual, footerFocused: Bool,
+                 gap: Rect, width: Double, viewportTop: Double, scale: Int, colours: ThemeColours) -> OpaquePointer? {
+        guard let pixels = render(header: visual, footer: footerVisual, footerFocused: footerFocused, gap: gap,
+                                  width: width, viewportTop: viewportTop, scale: scale, colours: colours) else { return nil }
+        if texture == nil, let image { texture = ptr4_refresh_bin_texture_from_surface(image, pixels.height) }
+        guard let texture else { return nil }
+        g_object_ref(UnsafeMutableRawPointer(texture))
+        return texture
+    }
+
+    /// Paints the gap's image into `cr` at `gap`'s place (for GSK's Cairo renderer, and a column view's
+    /// pinned header gap).
     func draw(header visual: HeaderVisual, footer footerVisual: FooterVisual, footerFocused: Bool,
               into cr: OpaquePointer, gap: Rect, width: Double, viewportTop: Double, scale: Int,
               colours: ThemeColours) {
-        let scale = Double(max(scale, 1))
-        let pixelWidth = Int32((gap.width * scale).rounded(.up)), pixelHeight = Int32((gap.height * scale).rounded(.up))
-        guard pixelWidth > 0, pixelHeight > 0,
-              let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight) else { return }
+        guard let pixels = render(header: visual, footer: footerVisual, footerFocused: footerFocused, gap: gap,
+                                  width: width, viewportTop: viewportTop, scale: scale, colours: colours),
+              let image else { return }
+        let factor = Double(max(scale, 1))
+        cairo_save(cr)
+        cairo_rectangle(cr, gap.x, gap.y, Double(pixels.width) / factor, Double(pixels.height) / factor)
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, image, gap.x, gap.y)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Draws the header with each of `style`'s messages, and `footer` (nil: none), into a scratch
+    /// image: the painters' first draw loads fonts and lays out text (≈10 ms for the classic
+    /// header), which the first pull's frame would otherwise pay. App-drawn looks are left alone.
+    func warmUp(style: HeaderStyle, heldHeight: Double, lastUpdated: Double?, footer footerVisual: FooterVisual?,
+                width: Double, scale: Int, colours: ThemeColours) {
+        let factor = Double(max(scale, 1))
+        guard width > 0, let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((width * factor).rounded(.up)),
+                                                                  Int32((max(heldHeight, Tuning.footerHeight) * factor).rounded(.up)))
+        else { return }
         defer { cairo_surface_destroy(image) }
-        cairo_surface_set_device_scale(image, scale, scale)
-        let imageCr = cairo_create(image)!
-        cairo_translate(imageCr, -gap.x, -gap.y)
+        cairo_surface_set_device_scale(image, factor, factor)
+        let cr = cairo_create(image)!
+        defer { cairo_destroy(cr) }
+        let context = gtk_widget_get_pango_context(widget)
         let palette = colours.palette
+        if appDrawnHeader == nil {
+            let painter = header ?? HeaderPainter(pangoContext: context)
+            header = painter
+            let messages: [HeaderMessage] = style == .plain ? [.plainIdle, .plainPulling, .plainRefreshing]
+                : [.pullToRefresh, .releaseToRefresh, .refreshing, .updated, .failed]
+            for message in messages {
+                let visual = HeaderVisual(style: style, phase: .pulling, pull: heldHeight, contentTop: heldHeight,
+                                          glyph: .fill(1), indicator: .arrow(turn: 0), message: message,
+                                          sinceLastUpdate: lastUpdated)
+                painter.draw(visual, cr: cr, width: width, palette: palette)
+            }
+        }
+        if appDrawnFooter == nil, var footerVisual {
+            let painter = footer ?? FooterPainter(pangoContext: context)
+            footer = painter
+            footerVisual.top = 0
+            footerVisual.isShown = true
+            for message in [FooterMessage.loading, .noMoreData, .failedRetry] {
+                footerVisual.message = message
+                painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: false) { _ in }
+            }
+        }
+    }
+
+    /// Draws the gap into `image` unless it already shows it; nil when the gap has no pixels.
+    private func render(header visual: HeaderVisual, footer footerVisual: FooterVisual, footerFocused: Bool,
+                        gap: Rect, width: Double, viewportTop: Double, scale: Int,
+                        colours: ThemeColours) -> (width: Int32, height: Int32)? {
+        let factor = Double(max(scale, 1))
+        let pixelWidth = Int32((gap.width * factor).rounded(.up)), pixelHeight = Int32((gap.height * factor).rounded(.up))
+        guard pixelWidth > 0, pixelHeight > 0 else { return nil }
+        let palette = colours.palette
+        let wanted = Look(header: visual.isVisible ? visual : nil, footer: footerVisual.isShown ? footerVisual : nil,
+                          footerFocused: footerFocused, gap: gap, width: width, viewportTop: viewportTop,
+                          scale: scale, palette: palette)
+        if wanted == look, image != nil { return (pixelWidth, pixelHeight) }
+        invalidate()
+        if image == nil || imageSize.width != pixelWidth || imageSize.height < pixelHeight {
+            if let image { cairo_surface_destroy(image) }
+            image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight)
+            imageSize = (pixelWidth, pixelHeight)
+        }
+        guard let image, cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return nil }
+        cairo_surface_set_device_scale(image, factor, factor)
+        let cr = cairo_create(image)!
+        defer { cairo_destroy(cr) }
+        // Only the gap's rows are used: they start transparent, and nothing is drawn below them.
+        cairo_rectangle(cr, 0, 0, Double(pixelWidth) / factor, Double(pixelHeight) / factor)
+        cairo_clip(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_translate(cr, -gap.x, -gap.y)
         let context = gtk_widget_get_pango_context(widget)
         if visual.isVisible {
             let painter = header ?? HeaderPainter(pangoContext: context)
             header = painter
             if let appDrawnHeader {
-                painter.draw(visual, style: appDrawnHeader, cr: imageCr, width: width, palette: palette)
+                painter.draw(visual, style: appDrawnHeader, cr: cr, width: width, palette: palette)
             } else {
-                painter.draw(visual, cr: imageCr, width: width, palette: palette)
+                painter.draw(visual, cr: cr, width: width, palette: palette)
             }
         }
         if footerVisual.isShown {
             let painter = footer ?? FooterPainter(pangoContext: context)
             footer = painter
-            cairo_save(imageCr)
-            cairo_translate(imageCr, 0, viewportTop)
+            cairo_save(cr)
+            cairo_translate(cr, 0, viewportTop)
             if let appDrawnFooter {
-                painter.draw(footerVisual, style: appDrawnFooter, cr: imageCr, width: width, palette: palette,
+                painter.draw(footerVisual, style: appDrawnFooter, cr: cr, width: width, palette: palette,
                              focused: footerFocused)
             } else {
                 let style = gtk_widget_get_style_context(widget)
-                painter.draw(footerVisual, cr: imageCr, width: width, palette: palette, focused: footerFocused) { ring in
-                    gtk_render_focus(style, imageCr, ring.x, ring.y, ring.width, ring.height)
+                painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused) { ring in
+                    gtk_render_focus(style, cr, ring.x, ring.y, ring.width, ring.height)
                 }
             }
-            cairo_restore(imageCr)
+            cairo_restore(cr)
         }
-        cairo_destroy(imageCr)
-        cairo_set_source_surface(cr, image, gap.x, gap.y)
-        cairo_paint(cr)
+        if appDrawnHeader == nil, appDrawnFooter == nil { look = wanted }
+        return (pixelWidth, pixelHeight)
     }
 }

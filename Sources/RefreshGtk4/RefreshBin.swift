@@ -173,11 +173,16 @@ public final class RefreshBin {
         }
         hooks.press_up = { data in RefreshBin.from(data)?.pressUp() }
         hooks.tick = { data, _ in RefreshBin.from(data)?.tick() }
+        hooks.gap_texture = { data, x, y, width, height, scale in
+            RefreshBin.from(data)?.gapTexture(x: x, y: y, width: width, height: height, scale: Int(scale))
+        }
         hooks.draw = { data, cr, x, y, width, height, scale in
             guard let cr else { return }
             RefreshBin.from(data)?.draw(cr, x: x, y: y, width: width, height: height, scale: Int(scale))
         }
         hooks.resized = { data, _, _ in RefreshBin.from(data)?.adjustmentChanged() }
+        hooks.style_changed = { data in RefreshBin.from(data)?.styleChanged() }
+        hooks.warm_up = { data in RefreshBin.from(data)?.warmUp() }
         hooks.refresh_key = { data in
             guard let bin = RefreshBin.from(data) else { return 0 }
             bin.beginRefreshing()
@@ -350,13 +355,46 @@ public final class RefreshBin {
         }
     }
 
-    /// The theme's colours the header and footer are drawn with now.
-    package var colours: ThemeColours { ThemeColours(gtk_scrolled_window_get_child(OpaquePointer(scrolledWindow)) ?? scrolledWindow) }
+    /// The theme's colours the header and footer are drawn with now: read from the list inside the
+    /// scrolled window once, and again after the bin's CSS changes (`styleChanged`) or the list does.
+    package var colours: ThemeColours {
+        let list = gtk_scrolled_window_get_child(OpaquePointer(scrolledWindow)) ?? scrolledWindow
+        if let themeColours, themeColours.list == list { return themeColours.colours }
+        let colours = ThemeColours(list)
+        themeColours = (list, colours)
+        return colours
+    }
+
+    private var themeColours: (list: UnsafeMutablePointer<GtkWidget>, colours: ThemeColours)?
+
+    /// The theme changed (or dark or high contrast, or the bin's state): colours and images are read
+    /// and drawn again.
+    private func styleChanged() {
+        themeColours = nil
+        decorations.invalidate()
+        if ptr4_refresh_bin_get_child_offset(bin) != 0 { gtk_widget_queue_draw(widget) }
+    }
+
+    /// Draws the header's messages and the footer once where nobody sees them (the bin's idle after
+    /// its first frame): the first pull then finds its fonts loaded and its text laid out.
+    private func warmUp() {
+        guard !isDestroyed else { return }
+        decorations.warmUp(style: engine.style, heldHeight: engine.heldHeight, lastUpdated: engine.headerVisual(drawnAt: now()).sinceLastUpdate,
+                           footer: engine.footerMode == .none ? nil : engine.footerVisual,
+                           width: Double(gtk_widget_get_width(widget)),
+                           scale: Int(gtk_widget_get_scale_factor(widget)), colours: colours)
+    }
+
+    /// The viewport's top in the bin: below a scrolled window's own chrome, if any.
+    private var viewportTop: Double { Double(gtk_widget_get_height(widget)) - gtk_adjustment_get_page_size(adjustment) }
+
+    private func gapTexture(x: Double, y: Double, width: Double, height: Double, scale: Int) -> OpaquePointer? {
+        decorations.texture(header: engine.headerVisual(drawnAt: now()), footer: engine.footerVisual,
+                            footerFocused: false, gap: Rect(x: x, y: y, width: width, height: height),
+                            width: width, viewportTop: viewportTop, scale: scale, colours: colours)
+    }
 
     private func draw(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, scale: Int) {
-        let binHeight = Double(gtk_widget_get_height(widget))
-        // The viewport's top in the bin: below a scrolled window's own chrome, if any.
-        let viewportTop = binHeight - gtk_adjustment_get_page_size(adjustment)
         decorations.draw(header: engine.headerVisual(drawnAt: now()), footer: engine.footerVisual,
                          footerFocused: false, into: cr, gap: Rect(x: x, y: y, width: width, height: height),
                          width: width, viewportTop: viewportTop, scale: scale, colours: colours)

@@ -18,8 +18,10 @@ typedef enum {
     PTR4_REFRESH_BIN_PRESS_DENY = 2,
 } Ptr4RefreshBinPressAnswer;
 
-/// The Swift side's answers. Every hook gets `data`; `draw` gets the gap's rectangle in the bin's
-/// coordinates and the widget's scale factor (the cairo_t is a recording surface of scale 1).
+/// The Swift side's answers. Every hook gets `data`. `gap_texture` and `draw` get the gap's
+/// rectangle in the bin's coordinates and the widget's scale factor: the first returns the gap's
+/// image at that scale (a new reference, or NULL for nothing), the second paints it into `cr`, a
+/// recording surface of scale 1 (for GSK's Cairo renderer).
 typedef struct {
     gboolean (*scroll)(gpointer data, double dy, GdkScrollUnit unit, GdkInputSource source);
     void (*scroll_end)(gpointer data, gboolean is_stop);
@@ -27,8 +29,14 @@ typedef struct {
     Ptr4RefreshBinPressAnswer (*press_moved)(gpointer data, double offset_y, gboolean touch);
     void (*press_up)(gpointer data);
     void (*tick)(gpointer data, gint64 frame_time);
+    GdkTexture *(*gap_texture)(gpointer data, double x, double y, double width, double height, int scale);
     void (*draw)(gpointer data, cairo_t *cr, double x, double y, double width, double height, int scale);
     void (*resized)(gpointer data, int width, int height);
+    /// The bin's CSS changed (the theme, dark or high contrast, its state or classes).
+    void (*style_changed)(gpointer data);
+    /// Once, in an idle moment after the bin's first frame: draw what a first pull would draw for
+    /// the first time (fonts, text layouts) where nobody sees it.
+    void (*warm_up)(gpointer data);
     /// F5 or Ctrl+R: return TRUE when the key was used.
     gboolean (*refresh_key)(gpointer data);
     /// Any other key pressed while the focus is inside the bin, before the focus widget sees it
@@ -42,6 +50,9 @@ double ptr4_refresh_bin_get_child_offset(Ptr4RefreshBin *self);
 /// Installs the hooks; `notify` releases `data` when they are replaced or the bin is disposed.
 void ptr4_refresh_bin_set_hooks(Ptr4RefreshBin *self, const Ptr4RefreshBinHooks *hooks, gpointer data,
                                 GDestroyNotify notify);
+/// The first `height` rows of an ARGB32 image surface as a texture (a copy; GDK_MEMORY_DEFAULT
+/// is cairo's ARGB32 on either byte order).
+GdkTexture *ptr4_refresh_bin_texture_from_surface(cairo_surface_t *surface, int height);
 /// Runs the `tick` hook on every frame while TRUE.
 void ptr4_refresh_bin_set_ticking(Ptr4RefreshBin *self, gboolean ticking);
 gboolean ptr4_refresh_bin_get_ticking(Ptr4RefreshBin *self);
