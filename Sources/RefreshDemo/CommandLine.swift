@@ -150,13 +150,7 @@ package struct RunCommand: ParsableCommand {
     var trace = false
     @Option(parsing: .unconditional, help: "Seed for the simulated source (reproducible failures and refresh sizes).")
     var seed: String?
-    @Option(name: .customLong("slow-motion"), parsing: .unconditional,
-            help: "QA: run every animation and the simulated latency K times slower, 1…20 (the S key toggles ×10).")
-    var slowMotion = "1"
-    @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
-    var overlay = false
-    @Flag(name: .customLong("trace-animations"), help: "QA: with --trace, a line for every change of the header's animation.")
-    var traceAnimations = false
+    @OptionGroup var qa: QAArguments
     @Option(parsing: .unconditional,
             help: "How the simulated source answers: timeout (GLib timeouts, onRefresh) or async (refreshAction awaiting Task.sleep).")
     var source = "timeout"
@@ -178,8 +172,8 @@ package struct RunCommand: ParsableCommand {
     package func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
                                   pages: pages, header: header, footer: footer, trace: trace, seed: seed,
-                                  slowMotion: slowMotion, overlay: overlay, source: source,
-                                  traceAnimations: traceAnimations, list: list, content: content,
+                                  slowMotion: qa.slowMotion, overlay: qa.overlay, source: source,
+                                  traceAnimations: qa.traceAnimations, list: list, content: content,
                                   maximized: maximized)
     }
 

@@ -69,18 +69,12 @@ struct Gtk4RunCommand: ParsableCommand {
     var list = "listview"
     @Flag(help: "Open the window maximized.")
     var maximized = false
-    @Option(name: .customLong("slow-motion"), parsing: .unconditional,
-            help: "QA: run every animation and the simulated latency K times slower, 1…20 (the S key toggles ×10).")
-    var slowMotion = "1"
-    @Flag(help: "QA: start with the overlay shown (the O key toggles it).")
-    var overlay = false
-    @Flag(name: .customLong("trace-animations"), help: "QA: with --trace, a line for every change of the header's animation.")
-    var traceAnimations = false
+    @OptionGroup var qa: QAArguments
 
     func options() throws(DemoOptionError) -> DemoOptions {
         try DemoOptions(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize, pages: pages,
                         header: header, footer: footer, trace: trace, seed: seed, list: list, maximized: maximized,
-                        slowMotion: slowMotion, overlay: overlay, traceAnimations: traceAnimations)
+                        slowMotion: qa.slowMotion, overlay: qa.overlay, traceAnimations: qa.traceAnimations)
     }
 
     func validate() throws {
