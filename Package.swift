@@ -188,6 +188,8 @@ let package = Package(
         ),
         // What README, docs/ and the DocC articles name exists; their Swift blocks are built examples.
         .testTarget(name: "DocsTests"),
+        // Every program the suite and the scripts run is installed by scripts/deps.sh.
+        .testTarget(name: "ToolingTests"),
         .testTarget(
             name: "RefreshDemoTests",
             dependencies: ["RefreshDemo", "RefreshGtk", "RefreshCore", "RefreshDrawing", "RefreshTestSupport", "CGtk"]
