@@ -321,7 +321,7 @@ mutant "the demo's text view ends with an empty line (blank above the footer)" \
   'WrappedFooterKeyTests/theFooterSitsRightUnderTheLastRow'
 mutant "the GTK 4 bin draws its header a pixel below the gap's top" \
   Sources/RefreshGtk4/Decorations.swift \
-  'cairo_translate(imageCr, -gap.x, -gap.y)' 'cairo_translate(imageCr, -gap.x, -gap.y + 1)' \
+  'cairo_translate(cr, -gap.x, -gap.y)' 'cairo_translate(cr, -gap.x, -gap.y + 1)' \
   'Gtk4HeaderFrameTests'
 mutant "disposing the GTK 4 bin leaves its async refresh running" \
   Sources/RefreshGtk4/RefreshBin.swift \
@@ -335,6 +335,10 @@ mutant "a press leaves a fling or key scroll running until its drag passes the s
   Sources/RefreshCore/Engine/RefreshEngine.swift \
   'physics.stopMotion()' '_ = isCoasting' \
   'RefreshCoreTests.ClickTargetTests'
+mutant "a wheel let go by the quiet period springs back, as a drag does (a slow wheel never refreshes)" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'let (back, easing) = gesture?.kind == .wheel ?' 'let (back, easing) = false ?' \
+  'RefreshCoreTests.SlowWheelTests DemoProcessTests/aSlowWheelRefreshes Gtk4DemoProcessTests/aSlowWheelRefreshes'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

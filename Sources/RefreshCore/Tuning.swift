@@ -11,6 +11,11 @@ public enum Tuning {
     /// A wheel (or a touchpad without scroll-stop) is released after this long without input
     /// (docs/behaviour.md#input-model: the quiet period).
     public static let releaseQuietPeriod = 0.2
+    /// A wheel's pull or push that the quiet period let go unarmed decays over this, ease-in-out:
+    /// it barely moves at first, so the next notch of a wheel turned slowly (a notch every 300 ms)
+    /// continues from nearly all of it and four such notches refresh, while two a second apart
+    /// never add up (docs/behaviour.md#a-slow-wheel).
+    public static let wheelDecayDuration = 0.5
     /// Drag movement below this is a click, not a gesture (GTK's default gtk-dnd-drag-threshold).
     public static let dragSlop = 8.0
     /// A drag released faster than this (px/s) flings the list.

@@ -163,11 +163,11 @@ struct WheelTests {
         #expect(e.pull == p0)
         e.tick(at: release)
         #expect(!e.isGestureActive)
-        #expect(e.pull == p0)  // the spring-back starts here, without a jump
-        // The spring-back started exactly at `release`: it ends exactly springBackDuration later.
-        e.tick(at: release + Tuning.springBackDuration - 1e-3)
+        #expect(e.pull == p0)  // the decay starts here, without a jump
+        // The wheel's decay started exactly at `release`: it ends exactly wheelDecayDuration later.
+        e.tick(at: release + Tuning.wheelDecayDuration - 1e-3)
         #expect(e.pull > 0)
-        e.tick(at: release + Tuning.springBackDuration)
+        e.tick(at: release + Tuning.wheelDecayDuration)
         #expect(e.pull == 0)
     }
 
@@ -178,7 +178,8 @@ struct WheelTests {
         let p0 = e.pull
         let release = last + Tuning.releaseQuietPeriod
         e.tick(at: release + 0.1)
-        let expected = Tween(from: p0, to: 0, start: release, duration: Tuning.springBackDuration).value(at: release + 0.1)
+        let expected = Tween(from: p0, to: 0, start: release, duration: Tuning.wheelDecayDuration, easing: .easeInOut)
+            .value(at: release + 0.1)
         #expect(near(e.pull, expected))
     }
 

@@ -54,6 +54,30 @@ struct DemoProcessTests {
         #expect(try demo.waitForExit() == 0)
     }
 
+    /// A wheel turned slowly at the top refreshes (docs/behaviour.md#a-slow-wheel): one notch alone
+    /// and two notches a second apart pull and go back without a refresh; four notches 300 ms
+    /// apart start one.
+    @Test(arguments: lists)
+    func aSlowWheelRefreshes(list: String) throws {
+        let demo = try DemoProcess(["--list", list, "--trace", "--latency", "0.2", "--rows", "100", "--seed", "7"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "400")
+        demo.xdotool("click", "4", "sleep", "1", "click", "4")
+        let first = try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        let second = try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > first.t }
+        #expect(second.t - first.t > 0.5, "the second notch came a second after the first")
+        #expect(!demo.lines.contains { $0.event == "refresh" || ($0.event == "header" && $0.state == "armed") },
+                "notches a second apart armed or refreshed")
+        demo.xdotool("click", "--repeat", "4", "--delay", "300", "4")
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(end.ok == true)
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
     /// A click on a row activates it; Down then Enter activates the next; a pull activates nothing.
     @Test func clickAndEnterActivateRowsAndAPullDoesNot() throws {
         let demo = try DemoProcess(["--trace", "--rows", "50", "--latency", "0.2"])

@@ -35,6 +35,28 @@ struct Gtk4DemoProcessTests {
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
 
+    /// A wheel turned slowly at the top refreshes, as on GTK 3 (docs/behaviour.md#a-slow-wheel):
+    /// one notch alone and two notches a second apart do not; four notches 300 ms apart do.
+    @Test(arguments: lists)
+    func aSlowWheelRefreshes(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.3)
+        defer { demo.stop() }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("click", "4", "sleep", "1", "click", "4")
+        let first = try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        let second = try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > first.t }
+        #expect(second.t - first.t > 0.5, "the second notch came a second after the first")
+        #expect(!demo.lines.contains { $0.event == "refresh" || ($0.event == "header" && $0.state == "armed") },
+                "notches a second apart armed or refreshed")
+        demo.xdotool("click", "--repeat", "4", "--delay", "300", "4")
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(end.ok == true)
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
     /// Scrolled down and back up with the wheel, the list pulls again at the top (Tuba #1040's
     /// "no pull after scrolling down and back up", for the wheel): the bin follows the adjustment.
     @Test func wheelPullsAfterScrollingDownAndBackUp() throws {

@@ -2,12 +2,14 @@
 public enum Easing: Sendable, Equatable {
     case linear
     case easeOut   // cubic: fast start, gentle stop — every settle and spring-back (docs/behaviour.md#input-model)
+    case easeInOut // cubic: gentle start and stop — a wheel's pull decaying after the quiet period (docs/behaviour.md#input-model)
 
     public func callAsFunction(_ x: Double) -> Double {
         let t = min(max(x, 0), 1)
         switch self {
         case .linear: return t
         case .easeOut: return 1 - (1 - t) * (1 - t) * (1 - t)
+        case .easeInOut: return t < 0.5 ? 4 * t * t * t : 1 - 4 * (1 - t) * (1 - t) * (1 - t)
         }
     }
 }

@@ -765,6 +765,10 @@ extension RefreshEngine {
 
     /// The end of a gesture: arm → refresh/load, otherwise spring back to rest (docs/behaviour.md#input-model, #header-states).
     private mutating func release() {
+        // A wheel has no end event: its pull decays gently, for a slow wheel's next notch to
+        // continue from (docs/behaviour.md#a-slow-wheel).
+        let (back, easing) = gesture?.kind == .wheel ? (Tuning.wheelDecayDuration, Easing.easeInOut)
+            : (Tuning.springBackDuration, Easing.easeOut)
         gesture = nil
         drag = nil
         let p = pull, q = push
@@ -778,7 +782,7 @@ extension RefreshEngine {
             if !headerState.isRefresh { setHeader(.idle) }
             if topHeld, !(refreshRunning && p <= heldHeight) {
                 // Inside a held header the position is a scroll position: it stays.
-                physics.settleTop(to: refreshRunning ? heldHeight : 0, duration: duration(Tuning.springBackDuration),
+                physics.settleTop(to: refreshRunning ? heldHeight : 0, duration: duration(back), easing: easing,
                                   limits: limits, at: now)
             }
         }
@@ -786,7 +790,7 @@ extension RefreshEngine {
         let wasArmed = footer == .armed
         footerEvent(.released(canLoad: canLoadIgnoringArm))
         if !wasArmed, bottomHeld, !(footerHeld && q <= Tuning.footerHeight) {
-            physics.settleBottom(to: footerHeld ? Tuning.footerHeight : 0, duration: duration(Tuning.springBackDuration),
+            physics.settleBottom(to: footerHeld ? Tuning.footerHeight : 0, duration: duration(back), easing: easing,
                                  limits: limits, at: now)
         }
         settleLooseEdges()

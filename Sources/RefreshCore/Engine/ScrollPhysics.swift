@@ -162,13 +162,14 @@ struct ScrollPhysics: Sendable {
         if case .tracking = bottom { bottom = .still(push(limits, at: t)) }
     }
 
-    /// An edge moves to `rest` with an ease-out (a zero duration puts it there at once).
-    mutating func settleTop(to rest: Double, duration: Double, limits: ScrollLimits, at t: Double) {
-        top = Self.settle(top, curve: limits.top, to: rest, duration: duration, at: t)
+    /// An edge moves to `rest` with an ease-out, or `easing` (a zero duration puts it there at once).
+    mutating func settleTop(to rest: Double, duration: Double, easing: Easing = .easeOut, limits: ScrollLimits, at t: Double) {
+        top = Self.settle(top, curve: limits.top, to: rest, duration: duration, easing: easing, at: t)
     }
 
-    mutating func settleBottom(to rest: Double, duration: Double, limits: ScrollLimits, at t: Double) {
-        bottom = Self.settle(bottom, curve: limits.bottom, to: rest, duration: duration, at: t)
+    mutating func settleBottom(to rest: Double, duration: Double, easing: Easing = .easeOut, limits: ScrollLimits,
+                               at t: Double) {
+        bottom = Self.settle(bottom, curve: limits.bottom, to: rest, duration: duration, easing: easing, at: t)
     }
 
     /// A settle reached its end: the edge rests at its value.
@@ -198,10 +199,10 @@ struct ScrollPhysics: Sendable {
     var motionEnd: Double? { motion?.end }
 
     private static func settle(_ edge: EdgeMotion, curve: EdgeCurve, to rest: Double, duration: Double,
-                               at t: Double) -> EdgeMotion {
+                               easing: Easing, at t: Double) -> EdgeMotion {
         let from = edge.value(curve: curve, at: t)
         guard abs(from - rest) > 1e-9, duration > 0 else { return .still(rest) }
-        return .settling(Tween(from: from, to: rest, start: t, duration: duration))
+        return .settling(Tween(from: from, to: rest, start: t, duration: duration, easing: easing))
     }
 }
 
