@@ -6,7 +6,8 @@
 #   scripts/deps.sh test    + Xvfb, fonts, the accessibility stack the tests drive,
 #                             PyGObject and GJS for the introspection tests, and a headless
 #                             mutter with PipeWire and WirePlumber for the Wayland scenarios,
-#                             ImageMagick for screenshots, valgrind, a C compiler and binutils
+#                             ImageMagick for screenshots, valgrind, a C compiler and binutils,
+#                             debootstrap for scripts/debian-root.sh
 #   scripts/deps.sh root    what scripts/debian-root.sh runs on the host (debootstrap, ip), alone
 #   scripts/deps.sh --list MODE   prints MODE's packages, one a line, and installs nothing
 # Every program the suite and the scripts run must come from a package listed here (or from one
@@ -23,7 +24,7 @@ case "${1:-build}" in
                gobject-introspection libgirepository1.0-dev gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-gi gjs
                libadwaita-1-dev gir1.2-adw-1
                mutter pipewire wireplumber libglib2.0-bin
-               imagemagick valgrind gcc libc6-dev binutils python3 git rsync) ;;
+               imagemagick valgrind gcc libc6-dev binutils python3 git rsync debootstrap iproute2) ;;
   *) echo "usage: scripts/deps.sh [--list] build|gi|test|root" >&2; exit 2 ;;
 esac
 if [ "$list" -eq 1 ]; then printf '%s\n' "${want[@]}"; exit 0; fi

@@ -92,9 +92,6 @@ package final class HeaderPainter {
         case .refreshing: return L10n.refreshing
         case .updated: return L10n.updated
         case .failed: return L10n.refreshFailed
-        case .plainIdle: return L10n.plainIdle
-        case .plainPulling: return L10n.plainPulling
-        case .plainRefreshing: return L10n.plainRefreshing
         }
     }
 }

@@ -16,6 +16,11 @@ extension Palette {
         /// The empty J must still be seen; in a high-contrast theme clearly so.
         package static let track = 1.2
         package static let highContrastTrack = 2.0
+        /// White text on the plain bar: WCAG's large-text level, which GNOME's blue accent with
+        /// white text (3.9:1) reaches.
+        package static let barText = 3.0
+        /// The plain bar against the view: a bar must be seen as one (else the default blue).
+        package static let bar = 1.5
     }
 
     /// The palette for a theme with these colours (pure, for tests). Light or dark is decided
@@ -44,10 +49,25 @@ extension Palette {
                 palette.accent = fg
             }
         }
+        // docs/behaviour.md#plain-header: the bar is the theme's accent (libadwaita's
+        // accent_bg_color, a GTK 3 theme's selected background), its text white or black.
+        if let selection, composite(selection, over: bg).contrast(with: bg) >= Contrast.bar {
+            palette.bar = composite(selection, over: bg)
+        }
+        palette.barText = barText(on: palette.bar, highContrast: highContrast)
         let trackContrast = highContrast ? Contrast.highContrastTrack : Contrast.track
         palette.track = readable(palette.track, on: bg, towards: fg, contrast: trackContrast)
         palette.error = readable(palette.error, on: bg, towards: fg, contrast: Contrast.graphics)
         return palette
+    }
+
+    /// The plain bar's text on `bar`: white, as GNOME writes on its accent colours, where it
+    /// reaches `Contrast.barText` (and the theme is not high contrast); else black or white,
+    /// whichever contrasts more.
+    package static func barText(on bar: RGBA, highContrast: Bool) -> RGBA {
+        let white = bar.contrast(with: .white), black = bar.contrast(with: .black)
+        if !highContrast, white >= Contrast.barText { return .white }
+        return white >= black ? .white : .black
     }
 
     /// `color` if it contrasts enough with `bg`, else the first mix towards `target` that does.

@@ -102,8 +102,7 @@ final class Decorations {
         if appDrawnHeader == nil {
             let painter = header ?? HeaderPainter(pangoContext: context)
             header = painter
-            let messages: [HeaderMessage] = style == .plain ? [.plainIdle, .plainPulling, .plainRefreshing]
-                : [.pullToRefresh, .releaseToRefresh, .refreshing, .updated, .failed]
+            let messages: [HeaderMessage] = [.pullToRefresh, .releaseToRefresh, .refreshing, .updated, .failed]
             for message in messages {
                 let visual = HeaderVisual(style: style, phase: .pulling, pull: heldHeight, contentTop: heldHeight,
                                           glyph: .fill(1), indicator: .arrow(turn: 0), message: message,

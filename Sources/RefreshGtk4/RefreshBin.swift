@@ -281,9 +281,12 @@ public final class RefreshBin {
             return
         }
         valueSet = nil
-        if let rows = position.valueChanged(reading) {
-            // Scrolled up into the rows a refresh prepended: they are part of the range again.
-            engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now)
+        if let value = position.valueChanged(reading) {
+            // A refresh's rows are taking the header's place: the list is held at its top (set
+            // on the next tick, as in adjustmentChanged), and the engine's offset stays there.
+            deferredValue = value
+            ptr4_refresh_bin_set_ticking(bin, 1)
+            return
         }
         engine.externalScroll(to: position.offset(reading), at: now)
         apply()
@@ -316,7 +319,7 @@ public final class RefreshBin {
         // scroll that crosses the top: the list rests at `lower` and the rest is the pull, with no
         // overshoot left in the scrolled window.
         position.footerRoom = engine.footerRoom
-        if abs(position.offset(reading) - engine.offset) > 0.001 {
+        if deferredValue == nil, abs(position.offset(reading) - engine.offset) > 0.001 {
             setAdjustment(position.setOffset(engine.offset, reading))
         }
         // The push and the footer's room past the adjustment's end move the child up.
@@ -336,13 +339,7 @@ public final class RefreshBin {
             guard !isDestroyed else { return }
             switch event {
             case .header(let phase, let pull):
-                if phase == .idle, let folded = position.headerDidSettle(reading) {
-                    // The rows a refresh prepended above the ones on screen become scrollable;
-                    // the offset moves past them (nothing on screen moves).
-                    engine.setRowsHeight(position.rowsHeight(reading), at: now())
-                    engine.externalScroll(to: folded, at: now())
-                    apply()
-                }
+                if phase == .idle { position.headerDidSettle() }
                 onHeaderPhase?(phase, pull)
             case .footer(let phase): onFooterPhase?(phase)
             // The GObject's signals, and ending a request nothing answers, follow in reportToGObject.

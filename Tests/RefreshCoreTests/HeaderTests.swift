@@ -501,13 +501,18 @@ struct HeaderStyleTests {
         #expect(Tuning.arrowFlipDuration == 0.2)
     }
 
-    @Test("The plain bar names the state")
+    @Test("The plain bar says what the classic header says: sentence-case messages, one set for every style")
     func plainMessages() {
         var e = longList(style: .plain)
-        #expect(e.headerVisual.message == .plainIdle)
-        _ = e.scroll(delta: -rawFor(pull: 90), source: .touchpad, at: 0)
-        #expect(e.headerVisual.message == .plainPulling)
+        #expect(e.headerVisual.message == .pullToRefresh)
+        _ = e.scroll(delta: -rawFor(pull: 40), source: .touchpad, at: 0)
+        #expect(e.headerVisual.message == .pullToRefresh)
+        _ = e.scroll(delta: -rawFor(pull: 90) + rawFor(pull: 40), source: .touchpad, at: 0)
+        #expect(e.header == .armed && e.headerVisual.message == .releaseToRefresh)
         e.scrollStop(at: 0)
-        #expect(e.headerVisual.message == .plainRefreshing)
+        #expect(e.headerVisual.message == .refreshing)
+        e.tick(at: 1)
+        let ended = e.endRefreshing(ok: true, at: 1)
+        #expect(ended && e.headerVisual.message == .updated)
     }
 }

@@ -48,7 +48,11 @@ struct DemoProcessTests {
         let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
         #expect(end.ok == true)
         #expect((end.rows ?? 0) == 100 + (end.added ?? -1))
-        try demo.waitFor { $0.event == "header" && $0.state == "idle" }
+        // The list rests at its top with the new rows shown: one notch up pulls again at once
+        // (docs/behaviour.md, "Refresh lifecycle").
+        let idle = try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        demo.xdotool("click", "4")
+        try demo.waitFor { $0.event == "header" && $0.state == "pulling" && $0.t > idle.t }
         #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)

@@ -27,7 +27,7 @@ struct Gtk4DemoProcessTests {
         let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
         #expect(end.ok == true)
         #expect(end.rows == 100 + (end.added ?? -1))
-        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        try Self.expectShownAtTheTopAndPullable(demo, after: end)
         #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
@@ -55,6 +55,30 @@ struct Gtk4DemoProcessTests {
         #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
+    }
+
+    /// After a refresh begun at the top (docs/behaviour.md, "Refresh lifecycle"): the header
+    /// rests, the list is at its top (the rows it brought where the header was: `view.value` 0,
+    /// `rowsY` back where it was before any pull) and one wheel notch up pulls again at once.
+    static func expectShownAtTheTopAndPullable(_ demo: DemoProcess, after end: TraceLine) throws {
+        let restRowsY = try #require(demo.lines.first { $0.event == "view" }?.rowsY)
+        let idle = try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        // The frame that put the rows back (a `view` line is traced when the view changes).
+        try demo.waitFor { $0.event == "view" && $0.t > end.t && $0.rowsY == restRowsY }
+        let rest = try #require(demo.lines.last { $0.event == "view" })
+        #expect(rest.rowsY == restRowsY)
+        #expect(rest.value == 0, "the list rests at value \(rest.value ?? -1), not at its top: the new rows are above the view")
+        // HACK (docs/gtk4-notes.md#rows-prepended-during-a-refresh): a list view's anchor may move
+        // the value past the new rows in the frame that lays them out, before the bin's next tick
+        // puts it back: that frame still shows the rows as they were. One such frame at most,
+        // then the list stays at its top.
+        let seen = demo.lines.filter { $0.event == "view" && $0.t > end.t }.compactMap(\.value)
+        let anchored = seen.prefix { $0 > 0.5 }.count
+        #expect(anchored <= 1, "the list was held away from its top for \(anchored) frames: values \(seen.prefix(8))")
+        #expect(seen.dropFirst(anchored).allSatisfy { $0 <= 0.5 }, "the list left its top during the collapse: values \(seen.prefix(8))")
+        demo.xdotool("click", "4")
+        try demo.waitFor { $0.event == "header" && $0.state == "pulling" && $0.t > idle.t }
+        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > idle.t }
     }
 
     /// Scrolled down and back up with the wheel, the list pulls again at the top (Tuba #1040's
@@ -99,7 +123,7 @@ struct Gtk4DemoProcessTests {
         try demo.waitFor { $0.event == "header" && $0.state == "armed" }
         demo.xdotool("mouseup", "1")
         let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
-        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        try Self.expectShownAtTheTopAndPullable(demo, after: end)
         #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
@@ -364,7 +388,7 @@ extension Gtk4DemoProcessTests {
         try demo.waitFor { $0.event == "view" && $0.value == 0 && $0.rowsY == heldRowsY && $0.t > paged.t }
         let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
         #expect(end.ok == true)
-        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        try Self.expectShownAtTheTopAndPullable(demo, after: end)
         #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)

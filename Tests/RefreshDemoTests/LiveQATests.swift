@@ -514,7 +514,7 @@ struct LiveQATests {
         }
         let frame = Raster(h.qa.frameImage())
         for p in ring { #expect(accentNear(frame, p) > 3, "\(kind): no ring at \(p) in the scrub frame") }
-        // Not the plain bar (the cyan band of the style that times the arc) beside the ring.
+        // Not the plain bar (the blue band of the style that times the arc) beside the ring.
         #expect(accentNear(frame, Point(12, top + visual.contentTop - 15)) == 0, "\(kind): a plain bar was drawn")
         #expect(h.qa.frameFileName().hasPrefix("refresh-arc-scrub-"), "\(h.qa.frameFileName())")
         // On screen too, and the outline frames the arc's 64 px panel.

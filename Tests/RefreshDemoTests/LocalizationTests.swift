@@ -187,9 +187,6 @@ enum POFile {
             (L10n.refreshFailed, nil, "Couldn't refresh"),
             (L10n.updated, nil, "Updated"),
             (L10n.newRows(0), nil, "No new rows"),
-            (L10n.plainIdle, "plain header state", "idle"),
-            (L10n.plainPulling, "plain header state", "pulling"),
-            (L10n.plainRefreshing, "plain header state", "refreshing"),
             (DemoL10n.windowTitle, nil, "Pull to Refresh"),
             (L10n.listAccessibleName, nil, "Pull-to-refresh list"),
             (L10n.headerAccessibleName, nil, "Refresh header"),
@@ -275,7 +272,6 @@ enum POFile {
 
     @Test func textsByPhaseCoverEveryPhase() {
         for phase in HeaderPhase.allCases {
-            #expect(!L10n.plainHeaderText(for: phase).isEmpty)
             #expect(!L10n.classicHeaderText(for: phase).isEmpty)
         }
         for phase in FooterPhase.allCases { #expect(!L10n.footerText(for: phase).isEmpty) }
@@ -433,7 +429,7 @@ enum POFile {
             #expect(L10n.noMoreItems == "没有更多了")
             #expect(L10n.loadFailed == "加载失败，点击重试")
             #expect(L10n.retryAction == "重试")
-            #expect(L10n.plainIdle == "空闲")
+            #expect(L10n.releaseToRefresh == "松开立即刷新")
             #expect(L10n.newRows(1) == "1 条新内容")
             #expect(L10n.newRows(12) == "12 条新内容")
             #expect(ago(0) == "刚刚")

@@ -63,7 +63,27 @@ import Testing
         let palette = derive(Self.adwaitaDark)
         #expect(palette.track == Palette.dark.track)
         #expect(palette.accent == Palette.dark.accent)
-        #expect(palette.bar == Palette.dark.bar)
+        // The plain bar is the theme's own accent, white text on it.
+        #expect(palette.bar == RGBA(21, 83, 158) && palette.barText == .white)
+    }
+
+    /// docs/behaviour.md#plain-header: the plain bar is the theme's accent colour, whichever the
+    /// user picked (libadwaita 1.6+'s nine accents, light and dark views), with white text where
+    /// it reads at 3:1 or better, else the better of black and white; a selection colour that
+    /// would not show as a bar leaves the default blue.
+    @Test(arguments: [RGBA(53, 132, 228), RGBA(33, 144, 164), RGBA(58, 148, 74), RGBA(200, 136, 0), RGBA(237, 91, 0),
+                      RGBA(230, 45, 66), RGBA(213, 97, 153), RGBA(145, 65, 172), RGBA(111, 131, 150)])
+    func thePlainBarIsTheThemesAccent(_ accent: RGBA) {
+        for (foreground, background) in [(RGBA(0, 0, 0, alpha: 0.8), RGBA(255, 255, 255)), (RGBA(255, 255, 255), RGBA(30, 30, 30))] {
+            let palette = Palette.derived(foreground: foreground, background: background, selection: accent)
+            #expect(palette.bar == accent)
+            #expect(contrast(palette.barText, palette.bar) >= 3, "text on \(accent)")
+            if contrast(.white, accent) >= 3 { #expect(palette.barText == .white, "GNOME writes white on \(accent)") }
+        }
+        let invisible = Palette.derived(foreground: RGBA(0, 0, 0), background: RGBA(255, 255, 255), selection: RGBA(250, 250, 250))
+        #expect(invisible.bar == Palette.light.bar && invisible.barText == .white)
+        let highContrast = derive(Self.highContrast)
+        #expect(highContrast.bar == RGBA(0, 0, 0) && highContrast.barText == .white)
     }
 
     @Test(arguments: themes)

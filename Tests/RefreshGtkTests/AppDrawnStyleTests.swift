@@ -93,8 +93,8 @@ struct AppDrawnStyleTests {
         #expect(h.view.pull == 50, "held at the app's height")
         Self.render(h)
         let frame = try #require(header.frames.last)
-        #expect(frame.visual.message == .plainRefreshing, "the plain bar's wording")
-        #expect(frame.text == L10n.plainRefreshing && frame.lastUpdatedText == L10n.neverUpdated)
+        #expect(frame.visual.message == .refreshing, "the plain bar's wording")
+        #expect(frame.text == L10n.refreshing && frame.lastUpdatedText == L10n.neverUpdated)
 
         // A built-in value mid-refresh: drawn by the widget again, held at its own height.
         h.view.header = .plain

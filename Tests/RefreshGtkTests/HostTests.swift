@@ -133,10 +133,12 @@ struct HostTests {
         #expect(h.value == 0 && h.contentOffset == 0)
     }
 
-    /// Rows prepended while refreshing go above the rows on screen: those stay where they were
-    /// (only the collapsing header moves them, smoothly), the same on every host.
+    /// Rows a refresh begun at the top prepends take the header's place: the list stays at its
+    /// top (whatever the host did to keep its old first row in view), the first new row follows
+    /// the collapsing header up, never down, and at rest a notch up pulls again at once — the
+    /// same on every host (docs/behaviour.md, "Refresh lifecycle").
     @Test(arguments: kinds)
-    func rowsPrependedByARefreshDoNotJump(kind: ListKind) throws {
+    func rowsARefreshPrependsAtTheTopTakeTheHeadersPlace(kind: ListKind) throws {
         let h = try HostHarness(kind)
         defer { h.close() }
         h.bin.beginRefreshing()
@@ -145,29 +147,50 @@ struct HostTests {
         h.list.prepend((0..<5).map { ("New \($0)", "prepended") })
         h.bin.endRefreshing(ok: true, insertedAtTop: 5)
         #expect(MainLoop.run(until: { h.upper > upper + 1 }))
-        // Every frame from here: the old first row's top on screen (below every row prepended so
-        // far) never moves down.
-        func oldFirstRowTop() -> Double { Double(h.contentOffset) + (h.upper - upper) - h.value }
-        var lastTop = oldFirstRowTop()
+        // Every frame from here: the list's first row (the first new one) on screen never moves
+        // down, and the list stays at its top.
+        func firstRowTop() -> Double { Double(h.contentOffset) - h.value }
+        var lastTop = firstRowTop()
         var jumps: [Double] = []
+        var leftTop: [Double] = []
         #expect(MainLoop.run(until: {
-            let top = oldFirstRowTop()
+            let top = firstRowTop()
             if top > lastTop + 1 { jumps.append(top - lastTop) }
+            if h.value > 0.5 { leftTop.append(h.value) }
             lastTop = top
             return h.bin.headerPhase == .idle && !h.bin.state.needsTicks
         }))
         #expect(jumps.isEmpty, "the rows on screen jumped down by \(jumps)")
-        // (A tree view first estimates the new rows' height, then measures them.)
-        #expect(abs(h.value - (h.upper - upper)) <= 1, "the prepended rows are not above the old first row")
+        #expect(leftTop.isEmpty, "the list left its top: values \(leftTop.prefix(5))")
+        #expect(h.value == 0 && h.contentOffset == 0)
         #expect(abs(h.bin.state.rowsHeight - h.upper) < 0.5, "the engine's range left the new rows out")
-        #expect(abs(h.bin.state.offset - h.value) < 0.5)
-        #expect(h.bin.rowCount == 65)
-        // They are reachable: scrolling up reveals them, then the top pulls again.
-        gtk_adjustment_set_value(h.adjustment, 0)
-        MainLoop.drain()
         #expect(h.bin.state.offset == 0)
+        #expect(h.bin.rowCount == 65)
+        // Pullable again at once.
         EventSynthesis.scroll(h.target, x: 100, y: 100, .up)
         #expect(h.bin.headerPhase == .pulling)
+    }
+
+    /// A refresh that ends with the list scrolled (the user scrolled down while it ran) keeps
+    /// what is on screen where it is: the offset grows by the rows prepended above
+    /// (docs/behaviour.md, "Refresh lifecycle").
+    @Test(arguments: [ListKind.listbox, .textview])
+    func rowsARefreshPrependsWhileScrolledKeepWhatIsOnScreen(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        h.bin.beginRefreshing()
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        gtk_adjustment_set_value(h.adjustment, 200)
+        MainLoop.drain()
+        #expect(h.bin.state.offset > 0)
+        let upper = h.upper
+        let value = h.value
+        h.list.prepend((0..<5).map { ("New \($0)", "prepended") })
+        h.bin.endRefreshing(ok: true, insertedAtTop: 5)
+        #expect(MainLoop.run(until: { h.upper > upper + 1 && h.bin.headerPhase == .idle && !h.bin.state.needsTicks }))
+        MainLoop.drain()
+        #expect(abs(h.value - (value + h.upper - upper)) <= 1, "what was on screen moved")
+        #expect(abs(h.bin.state.offset - h.value) < 0.5)
     }
 
     @Test(arguments: kinds)

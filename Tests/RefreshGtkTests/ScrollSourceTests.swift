@@ -158,7 +158,7 @@ struct ScrollSourceTests {
             // 78 px is about 163 raw px; less a 60 px notch displays about 52 px: under 70 − 4.
             #expect(c.h.view.headerPhase == .pulling, "one mouse gesture was split in two")
             #expect(c.h.view.pull < Tuning.triggerPull - Tuning.armHysteresis)
-            c.wait(Tuning.releaseQuietPeriod + Tuning.springBackDuration)
+            c.wait(Tuning.releaseQuietPeriod + Tuning.wheelDecayDuration)
             #expect(c.h.refreshes == 0)
             c.h.view.expectRest()
         }

@@ -51,8 +51,8 @@ struct WrappedPixelTests {
 
     /// What the user does on a wrapped tree view around a refresh (defect 1's sequences).
     enum Sequence: String, CaseIterable, Sendable {
-        /// A prepending refresh from 8 wheel notches; at rest, a press a third of the way down
-        /// and a 220 px drag down (mid-list: GTK's own drag, no pull).
+        /// A prepending refresh from 8 wheel notches; at rest, scrolled 150 px down, a press a
+        /// third of the way down and a 220 px drag down (mid-list: GTK's own drag, no pull).
         case dragDownAfterAPrepend
         /// A prepending refresh; at rest, a click selects a row, the pointer crosses the rows
         /// and leaves them (onto the window's header bar).
@@ -80,6 +80,11 @@ struct WrappedPixelTests {
             case .dragDownAfterAPrepend:
                 try Self.prependingRefresh(h, start: .wheel, look: look)
                 Self.expectNoStaleRows(h, look, "at rest after the prepend")
+                // The refresh left the list at its top, the new rows first: scrolled down past
+                // them, the drag is mid-list.
+                gtk_adjustment_set_value(h.adjustment, 150)
+                MainLoop.drain()
+                Self.expectNoStaleRows(h, look, "scrolled down after the prepend")
                 EventSynthesis.drag(h.target, from: (120, third), to: (120, third + 220), steps: 22, release: false, deepest: true)
                 MainLoop.drain()
                 #expect(h.bin.pull == 0, "mid-list, a mouse drag is GTK's own")
@@ -206,16 +211,18 @@ struct WrappedPixelTests {
         #expect(diff.isEmpty, "rows drawn stale \(when): \(diff.count) px, \(diff.prefix(6))", sourceLocation: sourceLocation)
     }
 
-    /// Defect 2: a refresh that prepends rows leaves the old first row where the user was looking
-    /// (docs/behaviour.md, "Refresh lifecycle"): it follows the collapsing header, frame by frame,
-    /// never down, and rests where it was before the pull. Its pixels are found in every frame.
+    /// A refresh begun at the top shows what it brought (docs/behaviour.md, "Refresh lifecycle"):
+    /// the rows it prepended slide into the header's place as it collapses, frame by frame, never
+    /// down, and the list rests at its top with the first new row at the top. Every frame's rows
+    /// equal a fresh render of them; the first new row's pixels are found in every frame where
+    /// the geometry puts them, under the collapsing header.
     @Test(arguments: [
         (ListKind.treeview, HeaderStyle.jike, looks[0]), (.treeview, .classic, looks[0]), (.treeview, .plain, looks[0]),
         (.treeview, .jike, looks[1]), (.treeview, .classic, looks[2]), (.treeview, .plain, looks[3]),
         (.listbox, .jike, looks[0]), (.listbox, .classic, looks[3]), (.textview, .plain, looks[0]),
         (.textview, .jike, looks[3]),
     ])
-    func theOldFirstRowFollowsTheCollapsingHeaderAndRestsWhereItWas(kind: ListKind, style: HeaderStyle, look: Look) throws {
+    func theNewRowsSlideIntoTheHeadersPlaceAndTheListRestsAtItsTop(kind: ListKind, style: HeaderStyle, look: Look) throws {
         try Self.inLook(look) {
             let h = try HostHarness(kind, height: 400)
             defer { h.close() }
@@ -224,9 +231,6 @@ struct WrappedPixelTests {
             h.bin.clock = clock.reading
             let scale = Int(look.scale)
             let top = Self.rowsTop(h)
-            let before = WindowImage(h.window, rows: 400)
-            // The old first row's look: its first 14 logical px, across its text.
-            let strip = Strip(before, x: 4 * scale..<(160 * scale), y: (top + 1) * scale..<((top + 15) * scale))
 
             h.bin.beginRefreshing()
             clock.now += Tuning.revealDuration + 0.05
@@ -237,30 +241,37 @@ struct WrappedPixelTests {
             h.list.prepend((0..<5).map { ("New \($0)", "prepended") })
             h.bin.endRefreshing(ok: true, insertedAtTop: 5)
             #expect(MainLoop.run(until: { h.upper > upper + 1 }))
-            var last = Int.max
-            var frames = 0
+            MainLoop.drain()
+            var frames: [(image: WindowImage, expected: Double)] = []
             while true {
                 let image = WindowImage(h.window, rows: 400)
-                // Where the geometry says it is: below what was prepended, moved by the pull.
-                let expected = Double(top) + Double(h.contentOffset) + (h.upper - upper) - h.value
-                let found = strip.find(in: image, from: top * scale - 4 * scale, to: (top + Int(held) + 20) * scale)
-                #expect(found != nil, "frame \(frames): the old first row is not on screen")
-                if let found {
-                    #expect(abs(Double(found) - (expected + 1) * Double(scale)) <= Double(scale),
-                            "frame \(frames): drawn at \(found), its place is \((expected + 1) * Double(scale))")
-                    #expect(last == Int.max || found <= last + scale, "frame \(frames): the old first row jumped down from \(last) to \(found)")
-                    last = found
-                }
-                frames += 1
-                if h.bin.headerPhase == .idle && !h.bin.state.needsTicks || frames > 60 { break }
+                // The list's first row is where the geometry puts it: at its top, moved by the pull.
+                #expect(h.value <= 0.5, "frame \(frames.count): the list left its top (value \(h.value))")
+                frames.append((image, Double(top) + Double(h.contentOffset) - h.value))
+                Self.expectNoStaleRows(h, look, "in frame \(frames.count - 1) of the collapse")
+                if h.bin.headerPhase == .idle && !h.bin.state.needsTicks || frames.count > 60 { break }
                 clock.now += 1.0 / 30
                 h.bin.tick()
+                MainLoop.drain()
             }
-            #expect(frames > 10, "the collapse was not seen frame by frame")
+            #expect(frames.count > 10, "the collapse was not seen frame by frame")
             #expect(h.bin.headerPhase == .idle)
-            // At rest: where it was before the pull, the new rows above it.
-            #expect(last == (top + 1) * scale, "rests at \(last), was at \((top + 1) * scale)")
-            #expect(h.value > 1)
+            #expect(h.value == 0 && h.bin.state.offset == 0, "the list does not rest at its top")
+            // The first new row's look at rest (its first 14 logical px, across its text), then
+            // found in every frame of the collapse where the geometry put it, never moving down.
+            let rest = try #require(frames.last).image
+            let strip = Strip(rest, x: 4 * scale..<(160 * scale), y: (top + 1) * scale..<((top + 15) * scale))
+            var last = Int.max
+            for (index, frame) in frames.enumerated() {
+                let found = strip.find(in: frame.image, from: top * scale - 4 * scale, to: (top + Int(held) + 20) * scale)
+                #expect(found != nil, "frame \(index): the first new row is not on screen")
+                guard let found else { continue }
+                #expect(abs(Double(found) - (frame.expected + 1) * Double(scale)) <= Double(scale),
+                        "frame \(index): drawn at \(found), its place is \((frame.expected + 1) * Double(scale))")
+                #expect(last == Int.max || found <= last + scale, "frame \(index): the first new row jumped down from \(last) to \(found)")
+                last = found
+            }
+            #expect(last == (top + 1) * scale, "rests at \(last), the list's top is \((top + 1) * scale)")
         }
     }
 

@@ -20,30 +20,33 @@ public struct AdjustmentReading: Sendable, Equatable {
 }
 
 /// The engine's scroll position on a host whose adjustment the app's widget owns (a wrapped
-/// GtkScrolledWindow; docs/architecture.md, "Hosts"): the adjustment's value, less the rows a
-/// refresh prepended above the rows on screen while its header collapses (`bias`, kept out of
-/// the engine's range so that nothing on screen moves), plus the auto footer's room scrolled
-/// into past the adjustment's end (`footerShift`, which the host shows by moving its content
-/// up). Every decision about them is here; the host reads its adjustment and sets the values
-/// this answers.
+/// GtkScrolledWindow; docs/architecture.md, "Hosts"): the adjustment's value, plus the auto
+/// footer's room scrolled into past the adjustment's end (`footerShift`, which the host shows by
+/// moving its content up), and where the rows a refresh prepended go (docs/behaviour.md,
+/// "Refresh lifecycle": at the top, in the header's place; scrolled, above what is on screen).
+/// Every decision about them is here; the host reads its adjustment and sets the values this
+/// answers.
 public struct WrappedScrollPosition: Sendable, Equatable {
     /// Px of the footer's room scrolled into view past the adjustment's end.
     public private(set) var footerShift = 0.0
-    /// Px the adjustment's value is ahead of the engine's offset: rows a refresh prepended.
-    public private(set) var bias = 0.0
     /// The engine's `footerRoom`: how far past the adjustment's end the engine may scroll.
     public var footerRoom = 0.0
-    /// The engine's offset when the ending refresh reported rows prepended; the next growth of
-    /// the adjustment is theirs.
-    private var pendingTopInsertion: Double?
+    /// Rows the ending refresh prepends: where the list was when it ended (nil: none expected).
+    private var pendingTopInsertion: TopInsertion?
     /// The adjustment's range when its geometry was last read.
     private var knownRange = 0.0
+
+    /// Where a refresh's rows go.
+    private enum TopInsertion: Sendable, Equatable {
+        case atTop      // the list's first row was at the top: the new rows take the header's place
+        case scrolled   // what is on screen stays: the offset grows by what was inserted
+    }
 
     public init() {}
 
     /// What the host reports after its adjustment's upper or page size changed.
     public struct GeometryAnswer: Sendable, Equatable {
-        /// The absolute value to set the adjustment to (nothing on screen moves), or nil.
+        /// The absolute value to set the adjustment to, or nil.
         public var value: Double?
         /// The rows' height for the engine, and the part of it inserted above the rows on screen;
         /// nil: the range did not change.
@@ -60,11 +63,11 @@ public struct WrappedScrollPosition: Sendable, Equatable {
     }
 
     /// The engine's offset.
-    public func offset(_ a: AdjustmentReading) -> Double { max(0, a.position - bias) + footerShift }
+    public func offset(_ a: AdjustmentReading) -> Double { max(0, a.position) + footerShift }
     /// The engine's offset at the end of the adjustment.
-    public func hostEnd(_ a: AdjustmentReading) -> Double { max(0, a.range - a.pageSize - bias) }
+    public func hostEnd(_ a: AdjustmentReading) -> Double { max(0, a.range - a.pageSize) }
     /// The rows' height in the engine's range.
-    public func rowsHeight(_ a: AdjustmentReading) -> Double { max(0, a.range - bias) }
+    public func rowsHeight(_ a: AdjustmentReading) -> Double { max(0, a.range) }
 
     /// The engine moved to `offset`: the part past the adjustment's end is footer shift; answers
     /// the absolute value the adjustment takes.
@@ -72,7 +75,7 @@ public struct WrappedScrollPosition: Sendable, Equatable {
         let target = max(0, offset.isFinite ? offset : 0)
         let end = hostEnd(a)
         footerShift = min(max(0, target - end), footerRoom)
-        return a.lower + min(target, end) + bias
+        return a.lower + min(target, end)
     }
 
     /// Home, End, Page Up or Down move the adjustment itself, at once, as the host's own keys do;
@@ -94,14 +97,12 @@ public struct WrappedScrollPosition: Sendable, Equatable {
     }
 
     /// The adjustment's value changed from outside (the scrollbar, the host's own scrolling).
-    /// Answers the rows' height and the part above when the user scrolled up into the rows a
-    /// refresh prepended: they are part of the range again.
-    public mutating func valueChanged(_ a: AdjustmentReading) -> (height: Double, insertedAbove: Double)? {
-        if a.position < hostEnd(a) + bias - 0.5 { footerShift = 0 }
-        guard bias > 0, a.position < bias - 0.5 else { return nil }
-        let rows = (rowsHeight(a) + bias, bias)
-        bias = 0
-        return rows
+    /// Answers the absolute value to set instead while a refresh's rows take the header's place:
+    /// until the header rests the list is held at its top, which a host that keeps its old
+    /// first row in view (a tree view measuring the new rows, a list view's anchor) would leave.
+    public mutating func valueChanged(_ a: AdjustmentReading) -> Double? {
+        if a.position < hostEnd(a) - 0.5 { footerShift = 0 }
+        return pendingTopInsertion == .atTop && a.position > 0.5 ? a.lower : nil
     }
 
     /// The adjustment's range or page changed (rows laid out, a resize).
@@ -120,36 +121,33 @@ public struct WrappedScrollPosition: Sendable, Equatable {
             position = min(content, end)
             answer.value = a.lower + position
         }
-        if let pending = pendingTopInsertion, pending <= 0.5, bias + grown >= 0 {
-            // At the top, under the collapsing header: the new rows go above the rows on screen,
-            // out of the engine's range until the header rests (`headerDidSettle`). Every change
-            // until then is theirs: a tree view first estimates new rows' heights, then measures.
-            bias += grown
-            answer.value = a.lower + bias
+        switch pendingTopInsertion {
+        case .atTop:
+            // The new rows take the header's place: the list stays at its top, whatever the
+            // host did to keep its old first row in view (a tree view's top row, a list view's
+            // anchor). Every change until the header rests is theirs: a tree view first
+            // estimates new rows' heights, then measures them.
+            if position > 0.5 { answer.value = a.lower }
             answer.rows = (rowsHeight(a), 0)
-        } else if pendingTopInsertion != nil, grown > 0 {
-            // Scrolled down: the engine moves its offset by what was inserted above.
+        case .scrolled where grown > 0:
+            // Scrolled down: the engine moves its offset by what was inserted above, once.
             pendingTopInsertion = nil
             answer.rows = (rowsHeight(a), grown)
-        } else {
+        default:
             answer.rows = (rowsHeight(a), 0)
         }
         return answer
     }
 
-    /// The app is ending a refresh that prepended rows, at engine offset `engineOffset`.
+    /// The app is ending a refresh that prepended rows, at engine offset `engineOffset`: at 0 (the
+    /// first row at the top, the header above it) they go in the header's place, otherwise above
+    /// what is on screen (docs/behaviour.md, "Refresh lifecycle").
     public mutating func expectRowsInserted(atEngineOffset engineOffset: Double) {
-        pendingTopInsertion = engineOffset
+        pendingTopInsertion = engineOffset <= 0.5 ? .atTop : .scrolled
     }
 
-    /// The header came back to rest: the bias is folded into the scroll position (the rows a
-    /// refresh prepended are above, reachable by scrolling up). Answers the engine's new offset,
-    /// or nil when there is nothing to fold.
-    public mutating func headerDidSettle(_ a: AdjustmentReading) -> Double? {
+    /// The header came back to rest: the rows a refresh prepended have all arrived.
+    public mutating func headerDidSettle() {
         pendingTopInsertion = nil
-        guard bias > 0 else { return nil }
-        let folded = max(0, a.position - bias) + bias
-        bias = 0
-        return folded
     }
 }

@@ -9,8 +9,9 @@ public struct Palette: Equatable, Sendable {
     public var error: RGBA
     /// Text of the classic header, plain bar and footer.
     public var text: RGBA
-    /// The plain bar (docs/behaviour.md#plain-header: cyan).
+    /// The plain bar: the theme's accent colour (docs/behaviour.md#plain-header).
     public var bar: RGBA
+    /// The plain bar's text: white or black, whichever the bar reads better with.
     public var barText: RGBA
 
     public init(track: RGBA, accent: RGBA, error: RGBA, text: RGBA, bar: RGBA, barText: RGBA) {
@@ -20,8 +21,8 @@ public struct Palette: Equatable, Sendable {
 
     public static let light = Palette(track: RGBA(222, 226, 229), accent: RGBA(59, 84, 106),
                                       error: RGBA(224, 27, 36), text: RGBA(46, 52, 54, alpha: 0.8),
-                                      bar: RGBA(0, 255, 255), barText: RGBA(0, 0, 0))
+                                      bar: RGBA(53, 132, 228), barText: RGBA(255, 255, 255))
     public static let dark = Palette(track: RGBA(74, 80, 86), accent: RGBA(143, 178, 209),
                                      error: RGBA(255, 123, 99), text: RGBA(238, 238, 236, alpha: 0.8),
-                                     bar: RGBA(0, 139, 139), barText: RGBA(255, 255, 255))
+                                     bar: RGBA(53, 132, 228), barText: RGBA(255, 255, 255))
 }

@@ -4,8 +4,6 @@
 /// Text the header or footer shows; the GTK side translates it.
 public enum HeaderMessage: Equatable, Sendable {
     case pullToRefresh, releaseToRefresh, refreshing, updated, failed
-    /// The plain bar names the state with the cjrefresh article's words (docs/behaviour.md#plain-header).
-    case plainIdle, plainPulling, plainRefreshing
 }
 
 public enum FooterMessage: Equatable, Sendable {
@@ -131,14 +129,6 @@ extension RefreshEngine {
             glyph = ok ? ring(width) : .failure(lineWidth: width)
             indicator = ok ? .done : .failure
             if !ok { message = .failed }
-        }
-        if style == .plain {
-            switch phase {
-            case .idle, .pulling, .finishing: message = .plainIdle
-            case .armed: message = .plainPulling
-            case .refreshing: message = .plainRefreshing
-            case .failed: message = .failed
-            }
         }
         return HeaderVisual(style: style, phase: phase, pull: p, contentTop: p - offset, glyph: glyph,
                             indicator: indicator, message: message,

@@ -69,13 +69,6 @@ package enum L10n {
         return fill(trn("%d new row", "%d new rows", count), String(count))
     }
 
-    // MARK: Plain header (docs/behaviour.md#plain-header): the bar names the state
-
-    // TRANSLATORS: the plain header bar names the refresh state in one word.
-    package static var plainIdle: String { trc("plain header state", "idle") }
-    package static var plainPulling: String { trc("plain header state", "pulling") }
-    package static var plainRefreshing: String { trc("plain header state", "refreshing") }
-
     // MARK: Accessibility and actions
 
     package static var listAccessibleName: String { tr("Pull-to-refresh list") }
@@ -92,17 +85,7 @@ package enum L10n {
 
     // MARK: Texts by state
 
-    /// The plain bar's word for a header phase (the cjrefresh article's three states, docs/behaviour.md#plain-header).
-    package static func plainHeaderText(for phase: HeaderPhase) -> String {
-        switch phase {
-        case .idle, .finishing: return plainIdle
-        case .pulling, .armed: return plainPulling
-        case .refreshing: return plainRefreshing
-        case .failed: return refreshFailed
-        }
-    }
-
-    /// The classic header's main line for a header phase.
+    /// The classic header's main line, and the plain bar's, for a header phase.
     package static func classicHeaderText(for phase: HeaderPhase) -> String {
         switch phase {
         case .idle, .pulling: return pullDownToRefresh

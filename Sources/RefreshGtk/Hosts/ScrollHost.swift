@@ -49,8 +49,8 @@ package protocol ScrollHost: AnyObject {
     /// knows it now; nil when the host only knows once it has laid them out (it then reports
     /// the change through `HostHooks.rowsHeightChanged`).
     func rowsChanged(_ change: RowsChange) -> Double?
-    /// The header came back to rest: any anchoring bias is folded into the scroll position.
-    func headerDidSettle() -> Double?
+    /// The header came back to rest: the rows an ending refresh prepended have all arrived.
+    func headerDidSettle()
 
     // MARK: Notifications
 

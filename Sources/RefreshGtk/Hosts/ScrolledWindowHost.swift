@@ -227,8 +227,8 @@ package final class ScrolledWindowHost: ScrollHost {
         return nil
     }
 
-    package func headerDidSettle() -> Double? {
-        position.headerDidSettle(reading)
+    package func headerDidSettle() {
+        position.headerDidSettle()
     }
 
     package func queueDraw() {
@@ -338,9 +338,10 @@ package final class ScrolledWindowHost: ScrollHost {
 
     private func valueChanged() {
         guard !syncing, !isDetached else { return }
-        if let rows = position.valueChanged(reading) {
-            // The user scrolled up into the prepended rows: they are part of the range again.
-            hooks?.rowsHeightChanged(rows.height, rows.insertedAbove)
+        if let value = position.valueChanged(reading), let vadjustment {
+            syncing = true
+            gtk_adjustment_set_value(vadjustment, value)
+            syncing = false
         }
         applyChildOffset()
         hooks?.offsetChanged(offset)

@@ -392,7 +392,7 @@ extension ListView: ScrollHost {
             return nil
         }
     }
-    package func headerDidSettle() -> Double? { nil }
+    package func headerDidSettle() {}
     package func pressChanged(_ phase: PressGesture.Phase) {}
 
     package func attach(_ hooks: HostHooks) {

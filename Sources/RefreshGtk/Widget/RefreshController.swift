@@ -264,15 +264,7 @@ public class RefreshController {
                 || event == .loadRequested && !hasHandler(loadMore: true)
             switch event {
             case let .header(phase, pull):
-                if phase == .idle, let folded = host.headerDidSettle() {
-                    // The rows a refresh prepended above the ones on screen become scrollable:
-                    // the range takes them in, and the offset moves past them (nothing on screen
-                    // moves; docs/architecture.md, "Hosts").
-                    update {
-                        $0.setRowsHeight(self.host.rowsHeight, at: $1)
-                        $0.externalScroll(to: folded, at: $1)
-                    }
-                }
+                if phase == .idle { host.headerDidSettle() }
                 onHeaderPhase?(phase, pull)
             case let .footer(phase): onFooterPhase?(phase)
             case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
