@@ -67,19 +67,7 @@ struct DemoProcessTests {
         defer { demo.stop() }
         try demo.waitFor { $0.event == "ready" }
         demo.xdotool("mousemove", "200", "400")
-        demo.xdotool("click", "4", "sleep", "1", "click", "4")
-        let first = try demo.waitFor { $0.event == "header" && $0.state == "idle" }
-        let second = try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > first.t }
-        #expect(second.t - first.t > 0.5, "the second notch came a second after the first")
-        #expect(!demo.lines.contains { $0.event == "refresh" || ($0.event == "header" && $0.state == "armed") },
-                "notches a second apart armed or refreshed")
-        demo.xdotool("click", "--repeat", "4", "--delay", "300", "4")
-        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
-        #expect(end.ok == true)
-        try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
-        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
-        demo.xdotool("key", "ctrl+q")
-        #expect(try demo.waitForExit() == 0)
+        try demo.expectASlowWheelRefreshes()
     }
 
     /// A click on a row activates it; Down then Enter activates the next; a pull activates nothing.
@@ -322,6 +310,26 @@ final class DemoProcess: @unchecked Sendable {
 
     func xdotool(_ arguments: String...) {
         xdotool(arguments)
+    }
+
+    /// The slow wheel on either demo, the pointer over the list at its top (docs/behaviour.md#a-slow-wheel):
+    /// two notches a second apart each pull and go back, and nothing arms; four notches 300 ms
+    /// apart refresh once. Ends by quitting the app.
+    func expectASlowWheelRefreshes() throws {
+        xdotool("click", "4", "sleep", "1", "click", "4")
+        let first = try waitFor { $0.event == "header" && $0.state == "idle" }
+        let second = try waitFor { $0.event == "header" && $0.state == "idle" && $0.t > first.t }
+        // `t` is in ms: the second notch came a second after the first, each went back alone.
+        #expect(second.t - first.t > 500, "the two notches were not a second apart")
+        #expect(!lines.contains { $0.event == "refresh" || ($0.event == "header" && $0.state == "armed") },
+                "notches a second apart armed or refreshed")
+        xdotool("click", "--repeat", "4", "--delay", "300", "4")
+        let end = try waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(end.ok == true)
+        try waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        #expect(lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        xdotool("key", "ctrl+q")
+        #expect(try waitForExit() == 0)
     }
 
     func xdotool(_ arguments: [String]) {
