@@ -6,11 +6,13 @@ import Testing
 /// GtkListView, Cairo): the callgrind pass and the millisecond pass both run for real, and the
 /// JSON has the documented shape (docs/benchmark.md, "JSON"), with every increment over an
 /// empty window either a figure ≥ 0 or null with its reason, never negative.
-@Suite(.serialized) struct BenchInstructionsTests {
+/// Without valgrind, a built bench or a display it fails, naming what is missing (never skips).
+@Suite(.serialized, .enabled {
+    try Prerequisite.check(.built("refresh-bench"), .built("refresh-bench-gtk4"), .program("valgrind", package: "valgrind"),
+                           .display)
+})
+struct BenchInstructionsTests {
     static let bench = BuiltProducts.executable("refresh-bench")
-    static let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let canRun = bench != nil && valgrind != nil && BuiltProducts.executable("refresh-bench-gtk4") != nil
-        && ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } == true
 
     /// The run, once for every test of the suite.
     @MainActor static let run: Result<(document: [String: Any], table: String), any Error> = Result(catching: {
@@ -38,7 +40,7 @@ import Testing
 
     static func number(_ object: [String: Any], _ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
 
-    @Test(.enabled(if: canRun, "needs refresh-bench and refresh-bench-gtk4 built beside the tests, valgrind and a display"))
+    @Test
     @MainActor func instructionCountsHaveTheirShape() throws {
         let instructions = try #require(try Self.document()["instructions"] as? [String: Any])
         #expect(instructions["frames"] as? Int == 8)
@@ -76,7 +78,7 @@ import Testing
         #expect(try Self.run.get().table.contains("== Instructions"))
     }
 
-    @Test(.enabled(if: canRun, "needs refresh-bench and refresh-bench-gtk4 built beside the tests, valgrind and a display"))
+    @Test
     @MainActor func timedResultsAndFloorsHaveTheirShape() throws {
         let document = try Self.document()
         let floors = try Self.objects(document["baselines"])
@@ -102,7 +104,7 @@ import Testing
 
     /// Every increment in the file, timed or counted: a figure ≥ 0, or null with the reason in
     /// the object's `unreliable` (when the list itself was measured).
-    @Test(.enabled(if: canRun, "needs refresh-bench and refresh-bench-gtk4 built beside the tests, valgrind and a display"))
+    @Test
     @MainActor func incrementsAreNeverNegative() throws {
         let document = try Self.document()
         let instructions = try #require(document["instructions"] as? [String: Any])
