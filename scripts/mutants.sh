@@ -284,10 +284,10 @@ mutant "a wrapped host's footer room is never scrolled into" \
   'guard footerRoomOutsideHost, footerInScrollRange else { return false }' \
   'guard !footerRoomOutsideHost, footerInScrollRange else { return false }' \
   'RefreshCoreTests.FooterRoomScrollTests'
-mutant "rows a refresh prepended at the top push the rows on screen down on a wrapped host (no anchoring bias)" \
+mutant "a wrapped host that keeps its old first row in view takes the list off its top after a refresh (its anchor is not answered)" \
   Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
-  'bias += grown\n            answer.value = a.lower + bias' 'bias += 0 * grown\n            answer.value = a.lower + bias' \
-  'RefreshCoreTests.WrappedAnchorTests RefreshGtkTests.HostTests'
+  'return pendingTopInsertion == .atTop && a.position > 0.5 ? a.lower : nil' 'return nil' \
+  'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsAtTheTopTakeTheHeadersPlace'
 mutant "End on a wrapped host stops at the last row, short of the footer's room" \
   Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
   'footerShift = command == .end ? footerRoom : 0' 'footerShift = command == .end ? 0 : 0' \
@@ -339,6 +339,10 @@ mutant "a wheel let go by the quiet period springs back, as a drag does (a slow 
   Sources/RefreshCore/Engine/RefreshEngine.swift \
   'let (back, easing) = gesture?.kind == .wheel ?' 'let (back, easing) = false ?' \
   'RefreshCoreTests.SlowWheelTests DemoProcessTests/aSlowWheelRefreshes Gtk4DemoProcessTests/aSlowWheelRefreshes'
+mutant "a refresh ended at the top puts its rows above the view (the list no longer at its top)" \
+  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  'pendingTopInsertion = engineOffset <= 0.5 ? .atTop : .scrolled' 'pendingTopInsertion = engineOffset <= -1 ? .atTop : .scrolled' \
+  'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsAtTheTopTakeTheHeadersPlace DemoProcessTests/aRefreshAtTheTopLeavesTheListPullableByADrag'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -70,6 +70,36 @@ struct DemoProcessTests {
         try demo.expectASlowWheelRefreshes()
     }
 
+    /// A refresh begun at the top by a mouse drag or by F5 leaves the list at its top with the
+    /// rows it brought where the header was, so a mouse drag from the top pulls again at once
+    /// (docs/behaviour.md, "Refresh lifecycle"; a newcomer's first drag after a refresh "did
+    /// nothing" when the new rows went above the view).
+    @Test(arguments: lists, ["drag", "F5"])
+    func aRefreshAtTheTopLeavesTheListPullableByADrag(list: String, start: String) throws {
+        let demo = try DemoProcess(["--list", list, "--trace", "--latency", "0.2", "--rows", "100", "--seed", "7"])
+        defer { demo.stop() }
+        try demo.waitFor { $0.event == "ready" }
+        demo.xdotool("mousemove", "200", "150")
+        if start == "drag" {
+            demo.xdotool("mousedown", "1")
+            for step in 1...12 { demo.xdotool("mousemove", "200", "\(150 + 25 * step)") }
+            demo.xdotool("mouseup", "1")
+        } else {
+            demo.xdotool("key", "F5")
+        }
+        let end = try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }
+        #expect(end.ok == true && (end.added ?? 0) > 0)
+        let idle = try demo.waitFor { $0.event == "header" && $0.state == "idle" && $0.t > end.t }
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for step in 1...4 { demo.xdotool("mousemove", "200", "\(150 + 20 * step)") }
+        try demo.waitFor { $0.event == "header" && $0.state == "pulling" && $0.t > idle.t }
+        demo.xdotool("mouseup", "1")
+        #expect(demo.lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 1)
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+    }
+
     /// A click on a row activates it; Down then Enter activates the next; a pull activates nothing.
     @Test func clickAndEnterActivateRowsAndAPullDoesNot() throws {
         let demo = try DemoProcess(["--trace", "--rows", "50", "--latency", "0.2"])
