@@ -231,7 +231,7 @@ public final class PlainHeader: BuiltInHeaderStyle {
         // black or white text, whichever reads better on it.
         let failed = visual.message == .failed
         let fill = failed ? palette.error : palette.bar
-        let ink = !failed ? palette.barText : fill.contrast(with: .white) >= fill.contrast(with: .black) ? .white : .black
+        let ink = failed ? Palette.barText(on: fill, highContrast: true) : palette.barText
         CairoShapes.setSource(cr, fill)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_fill(cr)

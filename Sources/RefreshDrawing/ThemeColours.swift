@@ -51,8 +51,8 @@ extension Palette {
         }
         // docs/behaviour.md#plain-header: the bar is the theme's accent (libadwaita's
         // accent_bg_color, a GTK 3 theme's selected background), its text white or black.
-        if let selection, composite(selection, over: bg).contrast(with: bg) >= Contrast.bar {
-            palette.bar = composite(selection, over: bg)
+        if let accentBar = selection.map({ composite($0, over: bg) }), accentBar.contrast(with: bg) >= Contrast.bar {
+            palette.bar = accentBar
         }
         palette.barText = barText(on: palette.bar, highContrast: highContrast)
         let trackContrast = highContrast ? Contrast.highContrastTrack : Contrast.track
