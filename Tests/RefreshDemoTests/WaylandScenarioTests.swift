@@ -22,7 +22,7 @@ struct WaylandScenarioTests {
     ///   which loads once; a fast touch fling back into the top does not pull; no touch pull or
     ///   scroll activates a row (a GtkListBox did, on Wayland);
     /// - a small touchpad pull springs back; a touchpad pull refreshes; a touchpad scroll that
-    ///   starts below the rows a refresh prepended and goes on past the top, in one gesture, pulls;
+    ///   starts below the top and goes on past it, in one gesture, pulls;
     /// - wheel notches and a mouse drag each refresh from the top;
     /// - End goes to the bottom and loads; F5 refreshes; Ctrl+Q mid-refresh exits with 0 and
     ///   nothing on stderr (any GLib/GTK critical is fatal here: G_DEBUG=fatal-criticals).
@@ -62,8 +62,10 @@ struct WaylandScenarioTests {
             ["touchpad": ["at": [200, 150], "dy": -30, "steps": 30]],
             ["wait": ["event": "refresh", "phase": "end"]],
             ["wait": ["event": "header", "state": "idle"]],
-            // The refresh's rows went above the rows on screen: this gesture scrolls up to them
-            // and on into the pull.
+            // The refresh left the list at its top: scrolled down a little first, one gesture then
+            // scrolls back up through the rows and on into the pull.
+            ["touchpad": ["at": [200, 150], "dy": 20, "steps": 10]],
+            ["pause": 400],
             ["touchpad": ["at": [200, 150], "dy": -200, "steps": 40, "interval": 8]],
             ["wait": ["event": "refresh", "phase": "end"]],
             ["wait": ["event": "header", "state": "idle"]],
@@ -104,7 +106,7 @@ struct WaylandScenarioTests {
     /// reach the bottom, which loads once; swipes back up reach the top and a touch pull refreshes
     /// again (Tuba #1040); a fast touch fling into the top does not pull; a small touchpad pull
     /// springs back and a touchpad pull refreshes (the touchpad Tuba #393 could not pull with);
-    /// one touchpad gesture scrolling up past the rows a refresh prepended pulls; wheel notches,
+    /// one touchpad gesture scrolling up from below the top and on past it pulls; wheel notches,
     /// a mouse drag, End and F5; Ctrl+Q mid-refresh exits 0 with nothing on stderr; no gesture
     /// activates a row.
     @Test(arguments: gtk4Kinds)
@@ -148,6 +150,10 @@ struct WaylandScenarioTests {
             ["touchpad": ["at": [200, 150], "dy": -120, "steps": 60]],
             ["wait": ["event": "refresh", "phase": "end"]],
             ["wait": ["event": "header", "state": "idle"]],
+            // Scrolled down a little first (the refresh left the list at its top): one gesture
+            // scrolls back up through the rows and on into the pull.
+            ["touchpad": ["at": [200, 150], "dy": 60, "steps": 20]],
+            ["pause": 400],
             ["touchpad": ["at": [200, 150], "dy": -700, "steps": 140, "interval": 8]],
             ["wait": ["event": "refresh", "phase": "end"]],
             ["wait": ["event": "header", "state": "idle"]],
