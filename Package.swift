@@ -24,12 +24,9 @@ let package = Package(
         .library(name: "PtrRefresh", type: .dynamic, targets: ["CGtkShim", "RefreshGtk"]),
         .executable(name: "refresh-demo", targets: ["refresh-demo"]),
         .executable(name: "refresh-bench", targets: ["refresh-bench"]),
-        // refresh-bench-gtk4, RefreshGtk4 and refresh-demo-gtk4 are no products yet (`swift build
-        // --product refresh-demo-gtk4` still builds the demo here): a package that depends on this
-        // one then never reads GTK 4's pkg-config flags (docs/install.md, docs/gtk4-notes.md).
-        // refresh-bench-gtk4 is no product (`swift build --product refresh-bench-gtk4` still builds
-        // it here): a package that depends on this one then never reads GTK 4's pkg-config flags,
-        // and prints no warning about them (docs/install.md).
+        // refresh-bench-gtk4 and refresh-demo-gtk4 are no products (`swift build --product
+        // refresh-demo-gtk4` still builds the demo here): a package that depends on this one then
+        // never reads GTK 4's pkg-config flags, and prints no warning about them (docs/install.md).
     ] + gtk4Products,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -59,7 +56,7 @@ let package = Package(
         .target(name: "RefreshMainLoop", dependencies: ["CGLib", "CMainQueue"]),
         // The C: GObject types Swift cannot register (the GtkScrollable drawing area and its ATK
         // accessible), their vtable hooks into Swift, inline macro shims.
-        .target(name: "CGtkShim", dependencies: ["CGtk"]),
+        .target(name: "CGtkShim", dependencies: ["CGtk"], cSettings: [.define("G_LOG_DOMAIN", to: "\"Ptr\"")]),
         // Platform-free engine: input, states, animation, geometry. Imports no GTK.
         .target(name: "RefreshCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Cairo, Pango over Cairo, GLib and gettext, and nothing of a toolkit: what the painters use.
@@ -126,7 +123,7 @@ let package = Package(
         ),
         // The GTK 4 bin's C: the GtkWidget subclass that moves its child with a transform, its
         // capture-phase controllers and the hooks into Swift (docs/gtk4-notes.md).
-        .target(name: "CGtk4Shim", dependencies: ["CGtk4"]),
+        .target(name: "CGtk4Shim", dependencies: ["CGtk4"], cSettings: [.define("G_LOG_DOMAIN", to: "\"Ptr4\"")]),
         // The GTK 4 widget: the engine over a GtkScrolledWindow in the GTK 4 bin. No GTK 3 module:
         // GTK 3 and GTK 4 cannot share a process.
         .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop"]),

@@ -3,18 +3,22 @@
 #
 #   scripts/build-gir.sh [OUT]      default OUT: .build-gi/gi
 #
-# OUT/libPtrRefresh.so   the GObject types and the Swift behaviour, the Swift runtime linked in
-#                        (-static-stdlib: the library needs GTK and libc only)
+# OUT/libPtrRefresh.so.1 the GObject types and the Swift behaviour, the Swift runtime linked in
+#                        (-static-stdlib: the library needs GTK and libc only); its SONAME is
+#                        libPtrRefresh.so.1 and it exports the functions of ptr-refresh.h only
+# OUT/libPtrRefresh.so   the development link to it (what -lPtrRefresh finds)
 # OUT/ptr-refresh.h      the public C header
 # OUT/Ptr-1.0.gir        g-ir-scanner's output, OUT/Ptr-1.0.typelib g-ir-compiler's
+# OUT/ptr-refresh-1.0.vapi and .deps   vapigen's, for Vala (`--pkg ptr-refresh-1.0`)
 # OUT/ptr-refresh-1.0.pc.in  the pkg-config file; install.sh fills in @PREFIX@
 #
 # and, beside them, the GTK 4 library (as libadwaita's Adw-1 sits beside libhandy's Handy-1):
-# OUT/libPtrRefresh4.so, OUT/ptr4-refresh.h, OUT/Ptr4-1.0.gir, OUT/Ptr4-1.0.typelib and
-# OUT/ptr4-refresh-1.0.pc.in (Ptr4RefreshBin, namespace Ptr4, over gtk4).
+# OUT/libPtrRefresh4.so.1 (and .so), OUT/ptr4-refresh.h, OUT/Ptr4-1.0.gir, OUT/Ptr4-1.0.typelib,
+# OUT/ptr4-refresh-1.0.vapi (and .deps) and OUT/ptr4-refresh-1.0.pc.in (Ptr4RefreshBin, namespace
+# Ptr4, over gtk4).
 #
 # The release build uses its own scratch path (.build-gi) so the default debug build stays as
-# it is. Any g-ir-scanner warning fails the build.
+# it is. Any g-ir-scanner or vapigen warning fails the build.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -22,21 +26,53 @@ out="${1:-$root/.build-gi/gi}"
 scratch="$root/.build-gi"
 "$root/scripts/deps.sh" gi
 
-build=(swift build -c release --scratch-path "$scratch" -Xswiftc -static-stdlib)
-"${build[@]}" --product PtrRefresh
-PTR_GTK4_PRODUCTS=1 "${build[@]}" --product PtrRefresh4
-bin="$("${build[@]}" --show-bin-path)"
 mkdir -p "$out"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+log="$work/log"
 
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+# exports HEADER CFLAGS…: the library's version script, which exports the functions HEADER
+# declares (the G_DECLARE_* macros' get_type functions included, read from the preprocessed
+# header) and hides everything else: the Swift program and the shim's private hooks are no ABI.
+exports() {
+  local header="$1"
+  shift
+  {
+    echo "{"
+    echo "  global:"
+    cc -E "$@" "$header" | awk -v h="$header" '
+      /^# [0-9]+ "/ { ours = ($3 == "\"" h "\""); next }
+      ours { while (match($0, /(^|[^A-Za-z0-9_])ptr4?_[a-z0-9_]+ *\(/)) {
+               name = substr($0, RSTART, RLENGTH); sub(/^[^p]*/, "", name); sub(/ *\($/, "", name)
+               print "    " name ";"; $0 = substr($0, RSTART + RLENGTH) } }' | sort -u
+    echo "  local: *;"
+    echo "};"
+  } > "$work/$(basename "$header" .h).map"
+  echo "$work/$(basename "$header" .h).map"
+}
+
+build=(swift build -c release --scratch-path "$scratch" -Xswiftc -static-stdlib)
+# build_library LIBRARY HEADER GTK-PKG [ENV…]: builds libLIBRARY.so with an ABI-versioned SONAME and only the
+# header's functions exported, and puts it in OUT as libLIBRARY.so.1 with the development link.
+build_library() {
+  local lib="$1" header="$2" pkg="$3"
+  shift 3
+  local map
+  # shellcheck disable=SC2046 # pkg-config's flags are words
+  map="$(exports "$root/$header" $(pkg-config --cflags "$pkg"))"
+  env "$@" "${build[@]}" --product "$lib" -Xlinker -soname -Xlinker "lib$lib.so.1" \
+    -Xlinker --version-script -Xlinker "$map"
+  install -m 0755 "$("${build[@]}" --show-bin-path)/lib$lib.so" "$out/lib$lib.so.1"
+  ln -sf "lib$lib.so.1" "$out/lib$lib.so"
+}
+build_library PtrRefresh Sources/CGtkShim/include/ptr-refresh.h gtk+-3.0
+build_library PtrRefresh4 Sources/CGtk4Shim/include/ptr4-refresh.h gtk4 PTR_GTK4_PRODUCTS=1
 
 # gir NAMESPACE PREFIX LIBRARY HEADER SHIM GTK-GIR GTK-PKG PC SOURCES…: installs the library and
 # header into OUT, then scans and compiles the introspection data.
 gir() {
   local ns="$1" prefix="$2" lib="$3" header="$4" shim="$5" gtk_gir="$6" gtk_pkg="$7" pc="$8"
   shift 8
-  install -m 0755 "$bin/lib$lib.so" "$out/lib$lib.so"
   install -m 0644 "$shim/include/$header" "$out/$header"
   # The scanner compiles and runs a program against the library to read the GTypes.
   LD_LIBRARY_PATH="$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
@@ -52,12 +88,20 @@ gir() {
     exit 1
   fi
   g-ir-compiler --output="$out/$ns-1.0.typelib" "$out/$ns-1.0.gir"
+  # Vala: the vapi is named after the pkg-config file, so that `valac --pkg PC` finds both.
+  vapigen --library="$pc" --pkg="$gtk_pkg" --directory="$out" "$out/$ns-1.0.gir" 2>&1 | tee "$log" >&2
+  if grep -q ': warning:\|: error:' "$log"; then
+    echo "build-gir.sh: vapigen warned (above) for $ns" >&2
+    exit 1
+  fi
+  echo "$gtk_pkg" > "$out/$pc.deps"
 }
 
 gir Ptr Ptr PtrRefresh ptr-refresh.h Sources/CGtkShim Gtk-3.0 gtk+-3.0 ptr-refresh-1.0 \
-  Sources/CGtkShim/include/ptr-refresh.h Sources/CGtkShim/refresh_bin.c Sources/CGtkShim/refresh_list.c
+  Sources/CGtkShim/include/ptr-refresh.h Sources/CGtkShim/init.c Sources/CGtkShim/refresh_bin.c \
+  Sources/CGtkShim/refresh_list.c
 gir Ptr4 Ptr4 PtrRefresh4 ptr4-refresh.h Sources/CGtk4Shim Gtk-4.0 gtk4 ptr4-refresh-1.0 \
-  Sources/CGtk4Shim/include/ptr4-refresh.h Sources/CGtk4Shim/refresh_bin4.c
+  Sources/CGtk4Shim/include/ptr4-refresh.h Sources/CGtk4Shim/init4.c Sources/CGtk4Shim/refresh_bin4.c
 
 cat > "$out/ptr-refresh-1.0.pc.in" <<'PC'
 prefix=@PREFIX@
@@ -83,5 +127,5 @@ Requires: gtk4
 Cflags: -I${includedir}/ptr4-refresh-1.0
 Libs: -L${libdir} -lPtrRefresh4
 PC
-echo "Built $out: libPtrRefresh.so, Ptr-1.0.gir, Ptr-1.0.typelib, ptr-refresh-1.0.pc.in," \
-  "libPtrRefresh4.so, Ptr4-1.0.gir, Ptr4-1.0.typelib, ptr4-refresh-1.0.pc.in" >&2
+echo "Built $out: libPtrRefresh.so.1, Ptr-1.0.gir, Ptr-1.0.typelib, ptr-refresh-1.0.vapi, ptr-refresh-1.0.pc.in," \
+  "libPtrRefresh4.so.1, Ptr4-1.0.gir, Ptr4-1.0.typelib, ptr4-refresh-1.0.vapi, ptr4-refresh-1.0.pc.in" >&2

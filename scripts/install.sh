@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds and installs the demo with its desktop entry, icon and translations, and the library
-# other languages use (C header, pkg-config file, GObject Introspection data).
+# other languages use (C header, pkg-config file, GObject Introspection data, Vala vapi).
 #
-#   scripts/install.sh [--binary PATH] [--gi-dir DIR] [PREFIX]
+#   scripts/install.sh [--library-only] [--binary PATH] [--gi-dir DIR] [PREFIX]
 #
 #   PREFIX          default /usr/local; DESTDIR=/some/root is prepended to every path (staging)
+#   --library-only  the libraries alone: no demo, desktop entry, icon or translations
 #   --binary PATH   install this refresh-demo instead of building a release one
 #                   (also: PTR_INSTALL_BINARY=PATH)
 #   --gi-dir DIR    install the library from this scripts/build-gir.sh output instead of
@@ -14,12 +15,15 @@
 # PREFIX/share/metainfo/<id>.metainfo.xml (AppStream),
 # PREFIX/share/icons/hicolor/scalable/apps/<id>.svg and
 # PREFIX/share/locale/<lang>/LC_MESSAGES/gtk-pull-to-refresh.mo, where
-# <id> = io.github.gtk_pull_to_refresh.Demo, PREFIX/lib/libPtrRefresh.so,
+# <id> = io.github.gtk_pull_to_refresh.Demo; and the GTK 3 library: PREFIX/lib/libPtrRefresh.so.1
+# (stripped; its SONAME) with the development link PREFIX/lib/libPtrRefresh.so,
 # PREFIX/include/ptr-refresh-1.0/ptr-refresh.h, PREFIX/lib/pkgconfig/ptr-refresh-1.0.pc,
-# PREFIX/lib/girepository-1.0/Ptr-1.0.typelib and PREFIX/share/gir-1.0/Ptr-1.0.gir, and beside
-# them the GTK 4 library: PREFIX/lib/libPtrRefresh4.so, PREFIX/include/ptr4-refresh-1.0/ptr4-refresh.h,
-# PREFIX/lib/pkgconfig/ptr4-refresh-1.0.pc, PREFIX/lib/girepository-1.0/Ptr4-1.0.typelib and
-# PREFIX/share/gir-1.0/Ptr4-1.0.gir (docs/gobject-api.md), and writes the list of what it installed (and the
+# PREFIX/lib/girepository-1.0/Ptr-1.0.typelib, PREFIX/share/gir-1.0/Ptr-1.0.gir and
+# PREFIX/share/vala/vapi/ptr-refresh-1.0.{vapi,deps}, and beside them the GTK 4 library:
+# PREFIX/lib/libPtrRefresh4.so.1 and .so, PREFIX/include/ptr4-refresh-1.0/ptr4-refresh.h,
+# PREFIX/lib/pkgconfig/ptr4-refresh-1.0.pc, PREFIX/lib/girepository-1.0/Ptr4-1.0.typelib,
+# PREFIX/share/gir-1.0/Ptr4-1.0.gir and PREFIX/share/vala/vapi/ptr4-refresh-1.0.{vapi,deps}
+# (docs/gobject-api.md, docs/install.md), and writes the list of what it installed (and the
 # directories it created) to PREFIX/share/gtk-pull-to-refresh/install-manifest.txt, which
 # scripts/uninstall.sh [PREFIX] reads to remove exactly that. Installing again first removes
 # the previous installation; a failed install removes what it had installed.
@@ -31,10 +35,11 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 usage() { sed -n '2,/^set -Eeuo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
-binary="${PTR_INSTALL_BINARY:-}" gi_dir="${PTR_INSTALL_GI_DIR:-}" prefix=""
+binary="${PTR_INSTALL_BINARY:-}" gi_dir="${PTR_INSTALL_GI_DIR:-}" prefix="" library_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
+    --library-only) library_only=1; shift ;;
     --binary) [ $# -ge 2 ] || { echo "install.sh: --binary needs a path" >&2; exit 2; }
               binary="$2"; shift 2 ;;
     --binary=*) binary="${1#--binary=}"; shift ;;
@@ -64,7 +69,9 @@ while [ "${destdir%/}" != "$destdir" ]; do destdir="${destdir%/}"; done
 manifest="$prefix/share/$domain/install-manifest.txt"
 
 # 1. The binary.
-if [ -n "$binary" ]; then
+if [ "$library_only" -eq 1 ]; then
+  [ -z "$binary" ] || { echo "install.sh: --library-only installs no refresh-demo: drop --binary" >&2; exit 2; }
+elif [ -n "$binary" ]; then
   if [ ! -f "$binary" ] || [ ! -x "$binary" ]; then
     echo "install.sh: --binary '$binary' is not an executable file" >&2
     exit 1
@@ -78,16 +85,21 @@ fi
 # 2. The translations, compiled into a scratch directory.
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-"$root/scripts/build-translations.sh" "$work/locale"
+[ "$library_only" -eq 1 ] || "$root/scripts/build-translations.sh" "$work/locale"
 
 # 2b. The library and its introspection data (scripts/build-gir.sh).
 if [ -z "$gi_dir" ]; then
   gi_dir="$work/gi"
   "$root/scripts/build-gir.sh" "$gi_dir"
 fi
-for f in libPtrRefresh.so ptr-refresh.h Ptr-1.0.gir Ptr-1.0.typelib ptr-refresh-1.0.pc.in \
-         libPtrRefresh4.so ptr4-refresh.h Ptr4-1.0.gir Ptr4-1.0.typelib ptr4-refresh-1.0.pc.in; do
+for f in libPtrRefresh.so.1 ptr-refresh.h Ptr-1.0.gir Ptr-1.0.typelib ptr-refresh-1.0.pc.in ptr-refresh-1.0.vapi \
+         ptr-refresh-1.0.deps libPtrRefresh4.so.1 ptr4-refresh.h Ptr4-1.0.gir Ptr4-1.0.typelib ptr4-refresh-1.0.pc.in \
+         ptr4-refresh-1.0.vapi ptr4-refresh-1.0.deps; do
   [ -f "$gi_dir/$f" ] || { echo "install.sh: $gi_dir/$f is missing (run scripts/build-gir.sh)" >&2; exit 1; }
+done
+# Installed stripped, as a distribution ships a library (the symbol table is 40 % of it).
+for lib in libPtrRefresh.so.1 libPtrRefresh4.so.1; do
+  strip --strip-unneeded -o "$work/$lib" "$gi_dir/$lib"
 done
 # pkg-config's prefix line is the PREFIX (not DESTDIR: the files are used from PREFIX).
 for pc in ptr-refresh-1.0 ptr4-refresh-1.0; do
@@ -153,31 +165,42 @@ put() {
   install -m "$1" "$2" "$destdir$3"
 }
 
-put 0755 "$binary" "$prefix/bin/refresh-demo"
-put 0644 "$desktop" "$prefix/share/applications/$app_id.desktop"
-put 0644 "$root/Resources/$app_id.metainfo.xml" "$prefix/share/metainfo/$app_id.metainfo.xml"
-put 0644 "$root/Resources/$app_id.svg" "$prefix/share/icons/hicolor/scalable/apps/$app_id.svg"
-put 0755 "$gi_dir/libPtrRefresh.so" "$prefix/lib/libPtrRefresh.so"
-put 0644 "$gi_dir/ptr-refresh.h" "$prefix/include/ptr-refresh-1.0/ptr-refresh.h"
-put 0644 "$work/ptr-refresh-1.0.pc" "$prefix/lib/pkgconfig/ptr-refresh-1.0.pc"
-put 0644 "$gi_dir/Ptr-1.0.typelib" "$prefix/lib/girepository-1.0/Ptr-1.0.typelib"
-put 0644 "$gi_dir/Ptr-1.0.gir" "$prefix/share/gir-1.0/Ptr-1.0.gir"
-put 0755 "$gi_dir/libPtrRefresh4.so" "$prefix/lib/libPtrRefresh4.so"
-put 0644 "$gi_dir/ptr4-refresh.h" "$prefix/include/ptr4-refresh-1.0/ptr4-refresh.h"
-put 0644 "$work/ptr4-refresh-1.0.pc" "$prefix/lib/pkgconfig/ptr4-refresh-1.0.pc"
-put 0644 "$gi_dir/Ptr4-1.0.typelib" "$prefix/lib/girepository-1.0/Ptr4-1.0.typelib"
-put 0644 "$gi_dir/Ptr4-1.0.gir" "$prefix/share/gir-1.0/Ptr4-1.0.gir"
-for mo in "$work"/locale/*/LC_MESSAGES/"$domain.mo"; do
-  [ -f "$mo" ] || continue
-  lang="$(basename "$(dirname "$(dirname "$mo")")")"
-  put 0644 "$mo" "$prefix/share/locale/$lang/LC_MESSAGES/$domain.mo"
-done
+# link TARGET DEST: a symbolic link (the library's development link).
+link() {
+  make_dir "$(dirname "$2")"
+  installed+=("$2")
+  ln -s "$1" "$destdir$2"
+}
 
-if command -v desktop-file-validate >/dev/null 2>&1; then
-  desktop-file-validate "$destdir$prefix/share/applications/$app_id.desktop"
+if [ "$library_only" -eq 0 ]; then
+  put 0755 "$binary" "$prefix/bin/refresh-demo"
+  put 0644 "$desktop" "$prefix/share/applications/$app_id.desktop"
+  put 0644 "$root/Resources/$app_id.metainfo.xml" "$prefix/share/metainfo/$app_id.metainfo.xml"
+  put 0644 "$root/Resources/$app_id.svg" "$prefix/share/icons/hicolor/scalable/apps/$app_id.svg"
 fi
-if command -v appstreamcli >/dev/null 2>&1; then
-  appstreamcli validate --no-net --no-color "$destdir$prefix/share/metainfo/$app_id.metainfo.xml" >/dev/null
+for lib in PtrRefresh:Ptr:ptr-refresh PtrRefresh4:Ptr4:ptr4-refresh; do
+  IFS=: read -r name ns pc <<< "$lib"
+  put 0755 "$work/lib$name.so.1" "$prefix/lib/lib$name.so.1"
+  link "lib$name.so.1" "$prefix/lib/lib$name.so"
+  put 0644 "$gi_dir/$pc.h" "$prefix/include/$pc-1.0/$pc.h"
+  put 0644 "$work/$pc-1.0.pc" "$prefix/lib/pkgconfig/$pc-1.0.pc"
+  put 0644 "$gi_dir/$ns-1.0.typelib" "$prefix/lib/girepository-1.0/$ns-1.0.typelib"
+  put 0644 "$gi_dir/$ns-1.0.gir" "$prefix/share/gir-1.0/$ns-1.0.gir"
+  put 0644 "$gi_dir/$pc-1.0.vapi" "$prefix/share/vala/vapi/$pc-1.0.vapi"
+  put 0644 "$gi_dir/$pc-1.0.deps" "$prefix/share/vala/vapi/$pc-1.0.deps"
+done
+if [ "$library_only" -eq 0 ]; then
+  for mo in "$work"/locale/*/LC_MESSAGES/"$domain.mo"; do
+    [ -f "$mo" ] || continue
+    lang="$(basename "$(dirname "$(dirname "$mo")")")"
+    put 0644 "$mo" "$prefix/share/locale/$lang/LC_MESSAGES/$domain.mo"
+  done
+  if command -v desktop-file-validate >/dev/null 2>&1; then
+    desktop-file-validate "$destdir$prefix/share/applications/$app_id.desktop"
+  fi
+  if command -v appstreamcli >/dev/null 2>&1; then
+    appstreamcli validate --no-net --no-color "$destdir$prefix/share/metainfo/$app_id.metainfo.xml" >/dev/null
+  fi
 fi
 
 make_dir "$(dirname "$manifest")"

@@ -656,7 +656,7 @@ void ptr4_refresh_bin_begin_refreshing(Ptr4RefreshBin *bin) {
  */
 void ptr4_refresh_bin_end_refreshing(Ptr4RefreshBin *bin, gboolean ok, gint inserted_at_top) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
-    ptr4_refresh_bin_swift_end_refreshing(bin, ok, inserted_at_top);
+    ptr4_refresh_bin_swift_end_refreshing(bin, ok, PTR_CHECKED_COUNT(inserted_at_top));
 }
 
 /**
@@ -670,7 +670,7 @@ void ptr4_refresh_bin_end_refreshing(Ptr4RefreshBin *bin, gboolean ok, gint inse
  */
 void ptr4_refresh_bin_end_loading(Ptr4RefreshBin *bin, gint added, gboolean exhausted, gboolean ok) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
-    ptr4_refresh_bin_swift_end_loading(bin, added, exhausted, ok);
+    ptr4_refresh_bin_swift_end_loading(bin, PTR_CHECKED_COUNT(added), exhausted, ok);
 }
 
 /**
@@ -704,6 +704,7 @@ Ptr4HeaderStyle ptr4_refresh_bin_get_header_style(Ptr4RefreshBin *bin) {
  */
 void ptr4_refresh_bin_set_header_style(Ptr4RefreshBin *bin, Ptr4HeaderStyle style) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
+    g_return_if_fail((guint)style <= PTR4_HEADER_STYLE_PLAIN);
     if (bin->header_style == style) return;
     bin->header_style = style;
     ptr4_refresh_bin_swift_apply(bin);
@@ -730,6 +731,7 @@ Ptr4FooterMode ptr4_refresh_bin_get_footer_mode(Ptr4RefreshBin *bin) {
  */
 void ptr4_refresh_bin_set_footer_mode(Ptr4RefreshBin *bin, Ptr4FooterMode mode) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
+    g_return_if_fail((guint)mode <= PTR4_FOOTER_MODE_NONE);
     if (bin->footer_mode == mode) return;
     bin->footer_mode = mode;
     ptr4_refresh_bin_swift_apply(bin);

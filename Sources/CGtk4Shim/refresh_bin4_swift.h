@@ -19,4 +19,10 @@ void ptr4_refresh_bin_swift_end_refreshing(Ptr4RefreshBin *bin, gboolean ok, gin
 void ptr4_refresh_bin_swift_end_loading(Ptr4RefreshBin *bin, gint added, gboolean exhausted, gboolean ok);
 void ptr4_refresh_bin_swift_load_more(Ptr4RefreshBin *bin);
 
+/* A negative row count is the app's mistake: a critical names it and the count is taken as 0, so
+ * that the refresh or load still ends (docs/gobject-api.md, "Bad input"). */
+#define PTR_CHECKED_COUNT(count)                                                                      \
+    ((count) < 0 ? (g_critical("%s: " #count " must be 0 or more, not %d; taken as 0", G_STRFUNC, (count)), 0) \
+                 : (count))
+
 #endif

@@ -395,7 +395,7 @@ void ptr_refresh_bin_begin_refreshing(PtrRefreshBin *bin) {
  */
 void ptr_refresh_bin_end_refreshing(PtrRefreshBin *bin, gboolean ok, gint inserted_at_top) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
-    ptr_refresh_bin_swift_end_refreshing(bin, ok, inserted_at_top);
+    ptr_refresh_bin_swift_end_refreshing(bin, ok, PTR_CHECKED_COUNT(inserted_at_top));
 }
 
 /**
@@ -409,7 +409,7 @@ void ptr_refresh_bin_end_refreshing(PtrRefreshBin *bin, gboolean ok, gint insert
  */
 void ptr_refresh_bin_end_loading(PtrRefreshBin *bin, gint added, gboolean exhausted, gboolean ok) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
-    ptr_refresh_bin_swift_end_loading(bin, added, exhausted, ok);
+    ptr_refresh_bin_swift_end_loading(bin, PTR_CHECKED_COUNT(added), exhausted, ok);
 }
 
 /**
@@ -443,6 +443,7 @@ PtrHeaderStyle ptr_refresh_bin_get_header_style(PtrRefreshBin *bin) {
  */
 void ptr_refresh_bin_set_header_style(PtrRefreshBin *bin, PtrHeaderStyle style) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    g_return_if_fail((guint)style <= PTR_HEADER_STYLE_PLAIN);
     if (bin->header_style == style)
         return;
     bin->header_style = style;
@@ -470,6 +471,7 @@ PtrFooterMode ptr_refresh_bin_get_footer_mode(PtrRefreshBin *bin) {
  */
 void ptr_refresh_bin_set_footer_mode(PtrRefreshBin *bin, PtrFooterMode mode) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
+    g_return_if_fail((guint)mode <= PTR_FOOTER_MODE_NONE);
     if (bin->footer_mode == mode)
         return;
     bin->footer_mode = mode;

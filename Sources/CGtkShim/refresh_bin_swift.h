@@ -26,4 +26,10 @@ void ptr_refresh_list_swift_reload(PtrRefreshList *list);
 void ptr_refresh_list_swift_command(PtrRefreshList *list, PtrListCommand command, gint count, gboolean ok,
                                     gboolean exhausted);
 
+/* A negative row count is the app's mistake: a critical names it and the count is taken as 0, so
+ * that the refresh or load still ends (docs/gobject-api.md, "Bad input"). */
+#define PTR_CHECKED_COUNT(count)                                                                      \
+    ((count) < 0 ? (g_critical("%s: " #count " must be 0 or more, not %d; taken as 0", G_STRFUNC, (count)), 0) \
+                 : (count))
+
 #endif

@@ -198,7 +198,7 @@ void ptr_refresh_list_begin_refreshing(PtrRefreshList *list) {
  */
 void ptr_refresh_list_end_refreshing(PtrRefreshList *list, gboolean ok, gint inserted_at_top) {
     g_return_if_fail(PTR_IS_REFRESH_LIST(list));
-    ptr_refresh_list_swift_command(list, PTR_LIST_COMMAND_END_REFRESHING, inserted_at_top, ok, FALSE);
+    ptr_refresh_list_swift_command(list, PTR_LIST_COMMAND_END_REFRESHING, PTR_CHECKED_COUNT(inserted_at_top), ok, FALSE);
 }
 
 /**
@@ -212,7 +212,7 @@ void ptr_refresh_list_end_refreshing(PtrRefreshList *list, gboolean ok, gint ins
  */
 void ptr_refresh_list_end_loading(PtrRefreshList *list, gint added, gboolean exhausted, gboolean ok) {
     g_return_if_fail(PTR_IS_REFRESH_LIST(list));
-    ptr_refresh_list_swift_command(list, PTR_LIST_COMMAND_END_LOADING, added, ok, exhausted);
+    ptr_refresh_list_swift_command(list, PTR_LIST_COMMAND_END_LOADING, PTR_CHECKED_COUNT(added), ok, exhausted);
 }
 
 /**
@@ -235,6 +235,7 @@ PtrHeaderStyle ptr_refresh_list_get_header_style(PtrRefreshList *list) {
  */
 void ptr_refresh_list_set_header_style(PtrRefreshList *list, PtrHeaderStyle style) {
     g_return_if_fail(PTR_IS_REFRESH_LIST(list));
+    g_return_if_fail((guint)style <= PTR_HEADER_STYLE_PLAIN);
     if (list->header_style == style)
         return;
     list->header_style = style;
@@ -262,6 +263,7 @@ PtrFooterMode ptr_refresh_list_get_footer_mode(PtrRefreshList *list) {
  */
 void ptr_refresh_list_set_footer_mode(PtrRefreshList *list, PtrFooterMode mode) {
     g_return_if_fail(PTR_IS_REFRESH_LIST(list));
+    g_return_if_fail((guint)mode <= PTR_FOOTER_MODE_NONE);
     if (list->footer_mode == mode)
         return;
     list->footer_mode = mode;

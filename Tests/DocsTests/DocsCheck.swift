@@ -76,12 +76,14 @@ struct DocsCheck {
         var found: [String] = []
         let directory = (document as NSString).deletingLastPathComponent
         var inFence = false
+        var fenceStart = 0
         var swiftBlock: (start: Int, lines: [String])?
         for (number, line) in text.components(separatedBy: "\n").enumerated() {
             let at = "\(document):\(number + 1)"
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("```") {
                 inFence.toggle()
+                if inFence { fenceStart = number + 1 }
                 if inFence, trimmed == "```swift" {
                     swiftBlock = (number + 1, [])
                 } else if let block = swiftBlock {
@@ -117,6 +119,8 @@ struct DocsCheck {
                 if let problem = corpus.check(span: span) { found.append("\(at): \(problem)") }
             }
         }
+        // An unclosed fence turns the rest of the page into code when it is rendered.
+        if inFence { found.append("\(document):\(fenceStart): this code fence is never closed") }
         return found
     }
 
@@ -194,7 +198,7 @@ struct DocsCheck {
     /// Prefixes of names that belong to GTK and its stack, the C library, the Swift runtime or
     /// the platforms behaviour.md compares with.
     static let externalPrefixes = [
-        "gtk_", "_gtk_", "gdk_", "gsk_", "g_", "cairo_", "pango_", "atk_", "_dispatch_", "dispatch", "xdo",
+        "gtk_", "_gtk_", "gdk_", "gsk_", "g_", "adw_", "cairo_", "pango_", "atk_", "_dispatch_", "dispatch", "xdo",
         "Gtk", "Gdk", "Gsk", "Atk", "Pango", "Cairo", "Adw", "UI", "NS", "XCT", "Swift", "JK", "_X",
     ]
 
@@ -276,11 +280,11 @@ struct Corpus {
             }
             let isCode = DocsCheck.roots.dropLast(3).contains { path.hasPrefix("\($0)/") } || path == "Package.swift"
             let ext = (path as NSString).pathExtension
-            guard isCode, ["swift", "c", "h", "sh", "py", "js", "modulemap"].contains(ext),
+            guard isCode, ["swift", "c", "h", "sh", "py", "js", "vala", "build", "modulemap"].contains(ext),
                   let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             else { continue }
             if path.hasPrefix("Examples/"), ext == "swift" { examples.append(Corpus.trimmedLines(text)) }
-            let code = Corpus.strippingComments(text, hashComments: ["sh", "py"].contains(ext),
+            let code = Corpus.strippingComments(text, hashComments: ["sh", "py", "build"].contains(ext),
                                                 blockComments: ext != "swift")
             let tokens = Set(DocsCheck.matches(#"[A-Za-z_][A-Za-z0-9_]*"#, in: code).map { $0[0] })
             fileWords[path] = tokens
@@ -485,9 +489,14 @@ struct Corpus {
     private func check(components: [String], isCall: Bool, labels: [String], span: String) -> String? {
         let first = components[0]
         if DocsCheck.isExternal(first) || DocsCheck.isExternal(components.joined(separator: ".")) { return nil }
-        // GObject introspection's names (`Ptr.RefreshBin`) are the C types without the dot.
-        if first == "Ptr", components.count > 1 {
-            return words.contains("Ptr" + components[1]) ? nil : "no GObject type `Ptr\(components[1])`"
+        // GObject introspection's names: `Ptr.RefreshBin` is the C type without the dot, `Ptr4.init`
+        // the namespace's function `ptr4_init`.
+        if first == "Ptr" || first == "Ptr4", components.count > 1 {
+            if components[1].first!.isLowercase {
+                let function = first.lowercased() + "_" + components[1]
+                return words.contains(function) ? nil : "no function `\(function)`"
+            }
+            return words.contains(first + components[1]) ? nil : "no GObject type `\(first)\(components[1])`"
         }
         var owner: String?
         if first.first!.isUppercase, first.contains(where: \.isLowercase) {

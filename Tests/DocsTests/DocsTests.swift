@@ -63,6 +63,7 @@ import Testing
         ("`--no-such-option`", "no option `--no-such-option`"),
         ("`PTR_NO_SUCH_VARIABLE`", "no `PTR_NO_SUCH_VARIABLE`"),
         ("```swift\nview.noSuchCall()\n```", "in no file under Examples/"),
+        ("```sh\nscripts/install.sh\n", "this code fence is never closed"),
     ])
     func brokenNamesFail(text: String, problem: String) throws {
         let found = try problems("# Probe\n" + text + "\n")

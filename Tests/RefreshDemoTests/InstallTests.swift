@@ -96,6 +96,18 @@ enum ScriptHarness {
         return built ? dir : nil
     }
 
+    /// The two libraries' files under PREFIX (relative), sorted: the library under its SONAME and
+    /// the development link, header, pkg-config file, typelib, GIR and Vala's vapi and deps.
+    static var libraryFiles: [String] {
+        [("PtrRefresh", "ptr-refresh", "Ptr"), ("PtrRefresh4", "ptr4-refresh", "Ptr4")].flatMap { name, pc, ns in
+            [
+                "lib/lib\(name).so.1", "lib/lib\(name).so", "include/\(pc)-1.0/\(pc).h", "lib/pkgconfig/\(pc)-1.0.pc",
+                "lib/girepository-1.0/\(ns)-1.0.typelib", "share/gir-1.0/\(ns)-1.0.gir",
+                "share/vala/vapi/\(pc)-1.0.vapi", "share/vala/vapi/\(pc)-1.0.deps",
+            ]
+        }.sorted()
+    }
+
     /// The files an install puts under PREFIX (relative), one catalogue per po/LINGUAS entry.
     static var expectedFiles: [String] {
         var files = [
@@ -104,17 +116,7 @@ enum ScriptHarness {
             "share/metainfo/\(appID).metainfo.xml",
             "share/icons/hicolor/scalable/apps/\(appID).svg",
             "share/gtk-pull-to-refresh/install-manifest.txt",
-            "lib/libPtrRefresh.so",
-            "include/ptr-refresh-1.0/ptr-refresh.h",
-            "lib/pkgconfig/ptr-refresh-1.0.pc",
-            "lib/girepository-1.0/Ptr-1.0.typelib",
-            "share/gir-1.0/Ptr-1.0.gir",
-            "lib/libPtrRefresh4.so",
-            "include/ptr4-refresh-1.0/ptr4-refresh.h",
-            "lib/pkgconfig/ptr4-refresh-1.0.pc",
-            "lib/girepository-1.0/Ptr4-1.0.typelib",
-            "share/gir-1.0/Ptr4-1.0.gir",
-        ]
+        ] + libraryFiles
         for lang in LocalizationTests.languages {
             files.append("share/locale/\(lang)/LC_MESSAGES/gtk-pull-to-refresh.mo")
         }

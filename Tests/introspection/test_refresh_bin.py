@@ -195,50 +195,6 @@ class RefreshBinTests(unittest.TestCase):
         self.assertEqual(sorted(finalized), ["bin", "scrolled", "tree"])
 
 
-class BuilderTests(unittest.TestCase):
-    UI = """
-    <interface>
-      <object class="GtkWindow" id="window">
-        <property name="default-width">400</property>
-        <property name="default-height">600</property>
-        <child>
-          <object class="PtrRefreshBin" id="bin">
-            <property name="header-style">classic</property>
-            <property name="footer-mode">pull</property>
-            <signal name="refresh" handler="on_refresh"/>
-            <child>
-              <object class="GtkScrolledWindow" id="scrolled">
-                <child>
-                  <object class="GtkTreeView" id="tree"/>
-                </child>
-              </object>
-            </child>
-          </object>
-        </child>
-      </object>
-    </interface>
-    """
-
-    def test_builder_builds_a_working_bin(self):
-        Ptr.RefreshBin.__gtype__  # registers the type by name, as GtkBuilder looks it up
-        refreshes = []
-        builder = Gtk.Builder.new_from_string(self.UI, -1)
-        builder.connect_signals({"on_refresh": lambda b: refreshes.append(b)})
-        window, bin = builder.get_object("window"), builder.get_object("bin")
-        self.assertIsInstance(bin, Ptr.RefreshBin)
-        self.assertEqual(bin.props.header_style, Ptr.HeaderStyle.CLASSIC)
-        self.assertEqual(bin.props.footer_mode, Ptr.FooterMode.PULL)
-        self.assertIs(bin.get_child(), builder.get_object("scrolled"))
-        window.show_all()
-        # The controller came with the child: a refresh cycle runs.
-        bin.begin_refreshing()
-        self.assertTrue(run_until(lambda: len(refreshes) == 1))
-        bin.end_refreshing(True, 0)
-        self.assertTrue(run_until(lambda: bin.props.header_state == Ptr.HeaderState.IDLE))
-        window.destroy()
-        drain()
-
-
 class RefreshListTests(unittest.TestCase):
     """Our own virtual list (PtrRefreshList) over a Gtk.ListStore(title, subtitle)."""
 

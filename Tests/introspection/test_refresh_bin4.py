@@ -1,5 +1,6 @@
-"""Ptr4RefreshBin (GTK 4) through GObject Introspection (PyGObject): made by GtkBuilder and by
-g_object_new, with no handlers, with its child replaced, and disposed mid-refresh.
+"""Ptr4RefreshBin (GTK 4) through GObject Introspection (PyGObject): made by g_object_new (GtkBuilder
+is builder_check.py's, in a process per case), with no handlers, with its child replaced, and
+disposed mid-refresh.
 Run by Tests/RefreshDemoTests/Gtk4IntrospectionTests.swift under Xvfb with GI_TYPELIB_PATH and
 LD_LIBRARY_PATH pointing at an installed PREFIX only (docs/gobject-api.md)."""
 import sys
@@ -52,29 +53,6 @@ class Window:
     def close(self):
         self.window.destroy()
         run_for(0.05)
-
-
-UI = """
-<interface>
-  <object class="GtkWindow" id="window">
-    <property name="default-width">400</property>
-    <property name="default-height">600</property>
-    <child>
-      <object class="Ptr4RefreshBin" id="bin">
-        <property name="header-style">classic</property>
-        <property name="footer-mode">pull</property>
-        <child>
-          <object class="GtkScrolledWindow" id="scrolled">
-            <child>
-              <object class="GtkListBox" id="list"/>
-            </child>
-          </object>
-        </child>
-      </object>
-    </child>
-  </object>
-</interface>
-"""
 
 
 def wheel(bin, dy):
@@ -196,25 +174,6 @@ class RefreshBin4Tests(unittest.TestCase):
             self.assertFalse(hasattr(Ptr4.RefreshBin, name), name)
         for name in ["begin_refreshing", "end_refreshing", "end_loading", "load_more", "set_child"]:
             self.assertTrue(hasattr(Ptr4.RefreshBin, name), name)
-
-    def test_gtk_builder_makes_a_bin_whose_child_refreshes(self):
-        builder = Gtk.Builder.new_from_string(UI, -1)
-        bin, scrolled = builder.get_object("bin"), builder.get_object("scrolled")
-        self.assertIsInstance(bin, Ptr4.RefreshBin)
-        self.assertIs(bin.get_child(), scrolled)
-        self.assertEqual(bin.props.header_style, Ptr4.HeaderStyle.CLASSIC)
-        self.assertEqual(bin.props.footer_mode, Ptr4.FooterMode.PULL)
-        for i in range(40):
-            builder.get_object("list").append(Gtk.Label(label=f"Row {i}"))
-        window = builder.get_object("window")
-        window.present()
-        refreshes = []
-        bin.connect("refresh", lambda b: (refreshes.append(b.props.refreshing), b.end_refreshing(True, 0)))
-        bin.begin_refreshing()
-        self.assertTrue(run_until(lambda: refreshes and bin.props.header_state == Ptr4.HeaderState.IDLE))
-        self.assertEqual(refreshes, [True])
-        self.assertIsNotNone(bin.props.last_updated)
-        window.destroy()
 
     def test_properties_given_to_the_constructor_apply(self):
         bin = Ptr4.RefreshBin(child=scrolled_list(), header_style=Ptr4.HeaderStyle.PLAIN,

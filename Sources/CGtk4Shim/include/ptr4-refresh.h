@@ -11,6 +11,8 @@
 
 G_BEGIN_DECLS
 
+void ptr4_init(void);
+
 /**
  * Ptr4HeaderStyle:
  * @PTR4_HEADER_STYLE_JIKE: the animated "J" (70 px held open)

@@ -9,6 +9,8 @@
 
 G_BEGIN_DECLS
 
+void ptr_init(void);
+
 /**
  * PtrHeaderStyle:
  * @PTR_HEADER_STYLE_JIKE: the animated "J" (70 px held open)
