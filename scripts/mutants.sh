@@ -343,6 +343,14 @@ mutant "a refresh ended at the top puts its rows above the view (the list no lon
   Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
   'pendingTopInsertion = engineOffset <= 0.5 ? .atTop : .scrolled' 'pendingTopInsertion = engineOffset <= -1 ? .atTop : .scrolled' \
   'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsAtTheTopTakeTheHeadersPlace DemoProcessTests/aRefreshAtTheTopLeavesTheListPullableByADrag'
+mutant "the GTK 4 bin keeps the theme's colours it read first (a theme change leaves the header's text in the old colours)" \
+  Sources/RefreshGtk4/RefreshBin.swift \
+  '        themeColours = nil\n        decorations.invalidate()' '        decorations.invalidate()' \
+  'Gtk4ThemeChangeTests'
+mutant "the painters keep the font they were first made with (a font change leaves the header's text as it was)" \
+  Sources/RefreshDrawing/PainterText.swift \
+  'if let base, let current, pango_font_description_equal(base, current) != 0 { return }' 'if base != nil, current != nil { return }' \
+  'Gtk4ThemeChangeTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
@@ -431,8 +439,13 @@ log=$dir/logs
 mkdir -p "$log"
 export G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no
 
+# Suites that use the installed libraries (GObject Introspection, C, Vala, the GTK 4 theme and
+# AT-SPI checks) need the copy's scripts/build-gir.sh output as well.
+gi_suites='IntrospectionTests|GnomeLibraryTests|Gtk4ThemeChangeTests|Gtk4AccessibilityTests|BindingSignalTests'
+needs_gi=0
 build_copy() {  # build_copy LOGFILE
-  (cd "$src" && swift build --build-tests --scratch-path "$build") >"$1" 2>&1
+  (cd "$src" && swift build --build-tests --scratch-path "$build") >"$1" 2>&1 || return 1
+  if [ "$needs_gi" = 1 ]; then (cd "$src" && scripts/build-gir.sh) >>"$1" 2>&1; fi
 }
 
 run_tests() {  # run_tests LOGFILE FILTERS…
@@ -442,6 +455,10 @@ run_tests() {  # run_tests LOGFILE FILTERS…
   (cd "$src" && timeout "$timeout_s" xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- \
     swift test --skip-build --scratch-path "$build" "${args[@]}") >"$out" 2>&1
 }
+
+for i in "${selected[@]}"; do
+  if printf '%s\n' ${filters[$i]} | grep -qE "$gi_suites"; then needs_gi=1; fi
+done
 
 started=$(date +%s)
 if [ "$baseline" = 1 ]; then
