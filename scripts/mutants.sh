@@ -351,6 +351,14 @@ mutant "the painters keep the font they were first made with (a font change leav
   Sources/RefreshDrawing/PainterText.swift \
   'if let base, let current, pango_font_description_equal(base, current) != 0 { return }' 'if base != nil, current != nil { return }' \
   'Gtk4ThemeChangeTests'
+mutant "the GTK 4 bin stays busy while a failed refresh's mark shows" \
+  Sources/RefreshGtk4/Accessibility.swift \
+  'return BinAccessibleState(busy: engine.header == .refreshing,' 'return BinAccessibleState(busy: engine.header == .refreshing || engine.header == .failed,' \
+  'Gtk4AccessibilityTests'
+mutant "with no footer the list still gets the footer's room past its last row" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  'public var footerInScrollRange: Bool { footerMode == .auto && !isShortList }' 'public var footerInScrollRange: Bool { footerMode != .pull && !isShortList }' \
+  'Gtk4DemoProcessTests/withNoFooterTheLastRowRestsAtTheBottomEdge'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

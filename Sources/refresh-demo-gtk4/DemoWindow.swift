@@ -131,11 +131,14 @@ final class DemoWindow {
         Trace.emit("select", [("selected", "[" + rows.map(String.init).joined(separator: ",") + "]")])
     }
 
-    /// Where the list is, as laid out for the last frame: the adjustment's value, the top of the
-    /// rows' viewport in the bin (it moves down during a pull), and a column view's header row.
+    /// Where the list is, as laid out for the last frame: the adjustment's value and the value that
+    /// shows its end (upper − page size), the top of the rows' viewport in the bin (it moves down
+    /// during a pull), and a column view's header row.
     private func viewFields() -> [Trace.Field] {
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
-        var fields: [Trace.Field] = [("value", Trace.number(gtk_adjustment_get_value(adjustment)))]
+        var fields: [Trace.Field] = [("value", Trace.number(gtk_adjustment_get_value(adjustment))),
+                                     ("bottom", Trace.number(gtk_adjustment_get_upper(adjustment)
+                                         - gtk_adjustment_get_page_size(adjustment)))]
         fields.append(("rowsY", Trace.number(y(of: list.rowsWidget ?? scrolled))))
         if let header = list.columnHeader { fields.append(("headerY", Trace.number(y(of: header)))) }
         return fields

@@ -188,6 +188,7 @@ struct TraceLine: Decodable {
     /// refresh-demo-gtk4's `view` lines: the adjustment's value, the y in the bin of the rows'
     /// viewport and of a column view's header row.
     var value: Double?
+    var bottom: Double?
     var rowsY: Double?
     var headerY: Double?
     /// `animation` lines (`--trace-animations`): the animation, seconds into it, engine seconds.

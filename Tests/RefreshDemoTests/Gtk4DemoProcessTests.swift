@@ -268,6 +268,33 @@ extension Gtk4DemoProcessTests {
         #expect(try none.waitForExit() == 0)
     }
 
+    /// With no footer, the end of the list is its last row: End and wheel notches at the bottom
+    /// leave that row at the viewport's bottom edge, nothing past it, and the rows back at rest
+    /// where they started.
+    @Test(arguments: lists)
+    func withNoFooterTheLastRowRestsAtTheBottomEdge(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.2, ["--footer", "none"])
+        defer { demo.stop() }
+        let first = try demo.waitFor { $0.event == "view" }
+        let restingRowsY = try #require(first.rowsY)
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("key", "End")
+        try demo.waitFor { $0.event == "view" && ($0.value ?? 0) > 1000 && $0.value == $0.bottom }
+        // Notches past the end push the rows up (the list's rubber band), and they spring back
+        // once the wheel is quiet: no footer, no room, no load.
+        demo.xdotool("click", "--repeat", "6", "--delay", "40", "5")
+        let pushed = try demo.waitFor { $0.event == "view" && ($0.rowsY ?? 0) < restingRowsY }
+        try demo.waitFor { $0.event == "view" && $0.t > pushed.t && $0.rowsY == restingRowsY }
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        let views = demo.lines.filter { $0.event == "view" }
+        let last = try #require(views.last)
+        #expect(last.value == last.bottom && (last.value ?? 0) > 1000, "not at the end: \(last)")
+        #expect(last.rowsY == restingRowsY, "the rows are not at rest: \(last), started at \(restingRowsY)")
+        #expect(!views.contains { ($0.value ?? 0) > ($0.bottom ?? 0) + 0.5 }, "scrolled past the end")
+        #expect(!demo.lines.contains { $0.event == "load" || $0.event == "footer" }, "the none footer loaded")
+    }
+
     /// A load that failed leaves the footer offering a retry: Enter retries it (a new load),
     /// and so does Space.
     /// F5 during a load is traced as queued, and the refresh begins once the load ended, as in

@@ -288,15 +288,22 @@ def main():
     record("updated", panel)
     check(wait_for(lambda: sorted(actions(panel)) == AT_REST), "at rest: the refresh and load-more actions again")
 
-    # F5, and a failed refresh.
+    # F5, and a failed refresh: no longer busy, the failure in the description, the refresh
+    # offered again.
     xdotool("key", "F5")
     check(wait_for(lambda: count("refresh") == 3), "F5 started a refresh")
     check(wait_for(lambda: "busy" in states(panel)), "F5: busy")
+    since = len(events)
     tell("end-refresh fail")
     check(wait_for(lambda: panel.description == "Couldn't refresh", 2),
           f"failed: description 'Couldn't refresh' ({panel.description!r})")
+    # Read while the failure shows (its mark stays a second), not after the header is back.
+    check("busy" not in states(panel), f"failed: not busy while the failure shows ({states(panel)})")
+    check(seen("object:state-changed:busy", 0, since), "failed: state-changed:busy 0 was emitted")
     check(wait_for(lambda: panel.description.startswith("Couldn't refresh. Last updated: ")),
           f"at rest after a failure: 'Couldn't refresh. Last updated: …' ({panel.description!r})")
+    check(wait_for(lambda: sorted(actions(panel)) == AT_REST),
+          f"at rest after a failure: the refresh and load-more actions again ({actions(panel)})")
     record("failed", panel)
 
     # The footer: the wheel brings it into view (auto load-more), the load fails.
@@ -335,6 +342,7 @@ def main():
         finish()
     check(sorted(actions(panel)) == ["refresh-bin.refresh", "refresh-bin.retry"],
           f"a failed load: the bin offers refresh and retry ({actions(panel)})")
+    check("busy" not in states(panel), f"a failed load: the bin is not busy ({states(panel)})")
 
     # The bin's own retry action (an AT need not find the footer).
     check(do_action(panel, "refresh-bin.retry"), "the bin's retry action ran")
