@@ -359,6 +359,10 @@ mutant "with no footer the list still gets the footer's room past its last row" 
   Sources/RefreshCore/Engine/RefreshEngine.swift \
   'public var footerInScrollRange: Bool { footerMode == .auto && !isShortList }' 'public var footerInScrollRange: Bool { footerMode != .pull && !isShortList }' \
   'Gtk4DemoProcessTests/withNoFooterTheLastRowRestsAtTheBottomEdge'
+mutant "a mouse drag on a scrolled list is the bin's (the list follows the mouse, its rows get no press)" \
+  Sources/RefreshCore/Input/PressGesture.swift \
+  'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled {' 'if device == device || towardsEdge || edges.overscrolled {' \
+  'Gtk4DemoProcessTests/aMouseDragOnAScrolledListIsTheLists'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

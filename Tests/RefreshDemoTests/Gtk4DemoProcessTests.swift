@@ -157,6 +157,35 @@ struct Gtk4DemoProcessTests {
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
 
+    /// A mouse drag that begins with the list scrolled down (here at its end) is the list's
+    /// (docs/behaviour.md#input-model): the bin claims nothing, shows no pull and leaves the list
+    /// where it was, on every list; the list's own press handling (a row's click, a text view's
+    /// selection) gets the whole sequence.
+    @Test(arguments: lists)
+    func aMouseDragOnAScrolledListIsTheLists(list: String) throws {
+        // No footer: End's eased scroll ends exactly at the end, where the drag starts.
+        let demo = try Gtk4Demo.start(list: list, latency: 0.3, ["--footer", "none"])
+        defer { demo.stop() }
+        demo.xdotool("mousemove", "200", "300")
+        demo.xdotool("key", "End")
+        let paged = try demo.waitFor { $0.event == "view" && ($0.value ?? 0) > 1000 && $0.value == $0.bottom }
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for y in stride(from: 160, through: 320, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
+        demo.xdotool("mouseup", "1")
+        // Home comes after the drag's events: the lines before its scroll are the drag's.
+        demo.xdotool("key", "Home")
+        let home = try demo.waitFor { $0.event == "view" && $0.value == 0 && $0.t > paged.t }
+        let during = demo.lines.filter { $0.t > paged.t && $0.t < home.t }
+        #expect(!during.contains { $0.event == "header" && $0.state != "idle" }, "the drag pulled: \(during)")
+        let moved = during.filter { $0.event == "view" && ($0.value != paged.value || $0.rowsY != paged.rowsY) }
+        #expect(moved.isEmpty, "the drag moved the list from \(paged): \(moved)")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(!demo.lines.contains { $0.event == "refresh" }, "the drag refreshed")
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
     /// A drag that pulls past the threshold, then goes back up to where it started and rests
     /// there before the release, refreshes nothing and leaves the list where it was: same value,
     /// rows back at the same place. (Further up, the same drag would scroll the list, and a
