@@ -212,12 +212,12 @@ final class QATools: QAKeyTarget {
         let state = scrubber != nil ? "scrub" : bin.headerPhase.rawValue
         let name = QAReadout.frameFileName(header: header, state: state, pull: bin.state.headerVisual.pull)
         pendingSave = QAReadout.unusedPath(directory: QAReadout.saveDirectory, name: name)
-        setScrollbarsHidden(true)
+        QATools.setScrollbarsHidden(true, in: scrolled)
         gtk_widget_queue_draw(bin.widget)
     }
 
     private func writeFrame(to path: String) {
-        defer { setScrollbarsHidden(false) }
+        defer { QATools.setScrollbarsHidden(false, in: scrolled) }
         guard WidgetImage.writePNG(bin.widget, to: path) else {
             return Trace.write("refresh-demo-gtk4: cannot render the window into '\(path)'\n", to: 2)
         }
@@ -225,10 +225,10 @@ final class QATools: QAKeyTarget {
         Trace.write(QAL10n.qaSaved(path) + "\n", to: 2)
     }
 
-    /// The scrollbars are in no saved frame (as in refresh-demo's): a CSS class makes them
-    /// transparent while the frame is drawn. CSS opacity, not the widget's: GtkScrolledWindow
+    /// The scrollbars are in no saved or recorded frame (as in refresh-demo's): a CSS class makes
+    /// them transparent while the frame is drawn. CSS opacity, not the widget's: GtkScrolledWindow
     /// fades its overlay scrollbars with the widget's own opacity.
-    private func setScrollbarsHidden(_ hidden: Bool) {
+    static func setScrollbarsHidden(_ hidden: Bool, in scrolled: UnsafeMutablePointer<GtkWidget>) {
         QATools.installHidingStyle()
         let window = OpaquePointer(scrolled)
         for scrollbar in [gtk_scrolled_window_get_vscrollbar(window), gtk_scrolled_window_get_hscrollbar(window)] {

@@ -109,6 +109,10 @@ final class Gtk4Recorder {
         let list = makeList(options.list, rows: 300)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), list.widget)
+        // The overlay scrollbar shows while the list lays out and fades a second later: in a frame
+        // or not depending on how fast the machine records. A column view's shows in the header's
+        // gap (its header row stays put while its rows move), so no frame has it.
+        QATools.setScrollbarsHidden(true, in: scrolled)
         let bin = RefreshBin(wrapping: scrolled)
         bin.header = options.header.makeCustomStyle() ?? options.header.timings.makeStyle()
         bin.onRefresh = {}
