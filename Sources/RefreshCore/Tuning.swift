@@ -55,6 +55,15 @@ public enum Tuning {
     /// One turn of the classic/footer spinner.
     public static let spinnerPeriod = 1.0
 
+    // MARK: Wrapped lists (docs/gtk4-notes.md#the-lists-echo-of-a-value)
+
+    /// How long after a host set a list's value a report close to it is the list's echo, not a
+    /// scroll: GTK 4.8's GtkListView and GtkColumnView answer within the same frame (measured).
+    public static let listEchoWindow = 0.1
+    /// How close to the value set an echo lands: measured up to 1.64 px off on GtkColumnView, so
+    /// anything 2 px or more away is a scroll.
+    public static let listEchoTolerance = 2.0
+
     // MARK: Footer (docs/behaviour.md#footer-and-load-more)
 
     /// Height of the load-more footer (docs/behaviour.md#footer-and-load-more: ≈44 px); pull mode arms at q ≥ this.

@@ -79,8 +79,8 @@ public final class RefreshBin {
     let asyncActions = AsyncActions()
     /// True while the bin writes the adjustment itself: its own `value-changed` is no external scroll.
     private var settingValue = false
-    /// The value the bin last gave the adjustment, and when (see `setAdjustment`).
-    private var valueSet: (value: Double, time: Double)?
+    /// The value the bin last gave the adjustment, and when: the list's echo of it is no scroll.
+    private var echo = AdjustmentEcho()
     /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
     private var deferredValue: Double?
     /// A GtkColumnView's header row, kept in place during a pull (nil for other lists).
@@ -271,16 +271,13 @@ public final class RefreshBin {
         // eased scroll. Whole px, and a value this close to the one just set is no scroll.
         gtk_adjustment_set_value(adjustment, value.rounded())
         settingValue = false
-        valueSet = (value.rounded(), now())
+        echo.noteSet(value.rounded(), at: now())
     }
 
     private func adjustmentMoved() {
         guard !settingValue, !isDestroyed else { return }
         let now = now()
-        if let valueSet, now - valueSet.time < 0.1, abs(gtk_adjustment_get_value(adjustment) - valueSet.value) < 2 {
-            return
-        }
-        valueSet = nil
+        if echo.isEcho(gtk_adjustment_get_value(adjustment), at: now) { return }
         if let value = position.valueChanged(reading) {
             // A refresh's rows are taking the header's place: the list is held at its top (set
             // on the next tick, as in adjustmentChanged), and the engine's offset stays there.
