@@ -363,6 +363,10 @@ mutant "a mouse drag on a scrolled list is the bin's (the list follows the mouse
   Sources/RefreshCore/Input/PressGesture.swift \
   'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled {' 'if device == device || towardsEdge || edges.overscrolled {' \
   'Gtk4DemoProcessTests/aMouseDragOnAScrolledListIsTheLists'
+mutant "the GTK 4 echo filter takes a 40 px step for the list's echo (an arrow key after the bin scrolled is lost)" \
+  Sources/RefreshCore/Tuning.swift \
+  'public static let listEchoTolerance = 2.0' 'public static let listEchoTolerance = 50.0' \
+  'RefreshCoreTests.AdjustmentEchoTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
