@@ -19,18 +19,13 @@ if gtk4:
 else:
     from gi.repository import Ptr  # noqa: E402
 
+from checks import check, run_for, verdict  # noqa: E402
+
 DOMAIN = "Ptr4" if gtk4 else "Ptr"
-failures = []
 logged = []
 levels = GLib.LogLevelFlags.LEVEL_MASK | GLib.LogLevelFlags.FLAG_FATAL | GLib.LogLevelFlags.FLAG_RECURSION
 for domain in (DOMAIN, "GLib-GObject", "Gtk", None):
     GLib.log_set_handler(domain, levels, lambda d, level, message, _data: logged.append((d, int(level), message)), None)
-
-
-def check(condition, message):
-    print(("ok   " if condition else "FAIL ") + message, flush=True)
-    if not condition:
-        failures.append(message)
 
 
 def logged_once(mark, level, text):
@@ -40,14 +35,6 @@ def logged_once(mark, level, text):
     if not ok:
         print(f"     logged: {new}")
     return ok
-
-
-def iterate(seconds):
-    context = GLib.MainContext.default()
-    end = GLib.get_monotonic_time() + int(seconds * 1_000_000)
-    while GLib.get_monotonic_time() < end:
-        if not context.iteration(False):
-            GLib.usleep(1000)
 
 
 CRITICAL = GLib.LogLevelFlags.LEVEL_CRITICAL
@@ -94,19 +81,19 @@ else:
     window.show_all()
 bin.connect("refresh", lambda _bin: None)
 bin.connect("load-more", lambda _bin: None)
-iterate(0.3)
+run_for(0.3)
 
 bin.begin_refreshing()
-iterate(0.1)
+run_for(0.1)
 check(bin.props.refreshing, "begin_refreshing: refreshing")
 mark = len(logged)
 bin.end_refreshing(True, -3)
 check(logged_once(mark, CRITICAL, "inserted_at_top"), f"end_refreshing(-3): a critical in {DOMAIN}")
 check(not bin.props.refreshing, "end_refreshing(-3): the refresh ended")
-iterate(1.0)
+run_for(1.0)
 
 bin.load_more()
-iterate(0.1)
+run_for(0.1)
 check(bin.props.loading, "load_more: loading")
 mark = len(logged)
 bin.end_loading(-1, False, True)
@@ -114,8 +101,4 @@ check(logged_once(mark, CRITICAL, "added"), f"end_loading(-1): a critical in {DO
 check(not bin.props.loading, "end_loading(-1): the load ended")
 check(all(domain for domain, _level, _message in logged), f"every message has a log domain ({logged})")
 window.destroy()
-
-if failures:
-    print(f"{len(failures)} check(s) failed")
-    sys.exit(1)
-print("all checks passed")
+verdict()

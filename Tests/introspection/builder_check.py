@@ -16,6 +16,8 @@ gi.require_version("Gtk", "4.0" if gtk4 else "3.0")
 gi.require_version("Ptr4" if gtk4 else "Ptr", "1.0")
 from gi.repository import GLib, Gtk  # noqa: E402
 
+from checks import check, run_until, verdict  # noqa: E402
+
 if gtk4:
     from gi.repository import Ptr4 as Ptr  # noqa: E402
 else:
@@ -44,26 +46,6 @@ UI = f"""
   </object>
 </interface>
 """
-failures = []
-
-
-def check(condition, message):
-    print(("ok   " if condition else "FAIL ") + message, flush=True)
-    if not condition:
-        failures.append(message)
-    return condition
-
-
-def run_until(done, seconds=10):
-    context = GLib.MainContext.default()
-    deadline = GLib.get_monotonic_time() + seconds * 1_000_000
-    while not done():
-        if GLib.get_monotonic_time() > deadline:
-            return False
-        if not context.iteration(False):
-            GLib.usleep(1000)
-    return True
-
 
 if not gtk4:
     Gtk.init([])
@@ -94,8 +76,4 @@ else:
           "a refresh ran and the header came back to idle")
     check(refreshes == [True], f"one refresh, refreshing while it ran ({refreshes})")
     window.destroy()
-
-if failures:
-    print(f"{len(failures)} check(s) failed")
-    sys.exit(1)
-print("all checks passed")
+verdict()

@@ -13,20 +13,7 @@ gi.require_version("Ptr4", "1.0")
 from gi.repository import GLib, Gtk, Ptr4  # noqa: E402
 
 
-def run_until(done, seconds=10):
-    """Iterates the main loop until done() (True) or the deadline (False)."""
-    context = GLib.MainContext.default()
-    deadline = GLib.get_monotonic_time() + seconds * 1_000_000
-    while not done():
-        if GLib.get_monotonic_time() > deadline:
-            return False
-        if not context.iteration(False):
-            GLib.usleep(1000)
-    return True
-
-
-def run_for(seconds):
-    run_until(lambda: False, seconds)
+from checks import run_for, run_until  # noqa: E402
 
 
 def scrolled_list(rows=60):

@@ -18,25 +18,12 @@ gi.require_version("GdkPixbuf", "2.0")
 gi.require_version("Ptr4", "1.0")
 from gi.repository import GdkPixbuf, GLib, Gtk, Ptr4  # noqa: E402
 
+from checks import check, run_for, verdict  # noqa: E402
+
 WIDTH, HEADER = 400, 60  # the classic header's held height
-failures = []
 settings = Gtk.Settings.get_default()
 settings.props.gtk_font_name = "DejaVu Sans 10"
 settings.props.gtk_application_prefer_dark_theme = False
-
-
-def check(condition, message):
-    print(("ok   " if condition else "FAIL ") + message, flush=True)
-    if not condition:
-        failures.append(message)
-
-
-def run_for(seconds):
-    context = GLib.MainContext.default()
-    end = GLib.get_monotonic_time() + int(seconds * 1_000_000)
-    while GLib.get_monotonic_time() < end:
-        if not context.iteration(False):
-            GLib.usleep(1000)
 
 
 def make_list(kind):
@@ -130,8 +117,4 @@ again = header_pixels()
 check(abs(height(ink(again)) - height(ink(serif))) <= 1 and luminance(again[0][0]) < 90,
       f"the next refresh: the same font and theme ({height(ink(again))} px, background {again[0][0]})")
 window.destroy()
-
-if failures:
-    print(f"{len(failures)} check(s) failed")
-    sys.exit(1)
-print("all checks passed")
+verdict()
