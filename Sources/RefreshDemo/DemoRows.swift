@@ -1,3 +1,4 @@
+import DemoOptionValues
 import RefreshGtk
 
 /// The demo's rows, generated rather than stored: O(1) memory and O(1) prepend and append
@@ -70,20 +71,4 @@ package final class DemoRows: RowSource {
     private nonisolated static let tails = [
         "", "", "", "at dawn", "after the rain", "before noon", "all evening", "in the fog",
     ]
-}
-
-/// A tiny seedable generator (Steele, Lea, Flood 2014): reproducible runs from `--seed`, and
-/// the per-id hash of `DemoRows`.
-package struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    package init(seed: UInt64) { state = seed }
-
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,3 +1,4 @@
+import DemoOptionValues
 import RefreshGtk
 import CGtk
 import RefreshCore
