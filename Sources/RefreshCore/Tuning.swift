@@ -32,6 +32,13 @@ public enum Tuning {
     /// Armed disarms only below `triggerPull − armHysteresis` (docs/behaviour.md#header-states).
     public static let armHysteresis = 4.0
 
+    /// The held height `H` of each look while refreshing (docs/behaviour.md#jike-header,
+    /// #classic-header, #plain-header): the J's 70 px with its ring, the classic two lines in 60,
+    /// the plain bar's 30.
+    public static let jikeHeldHeight = 70.0
+    public static let classicHeldHeight = 60.0
+    public static let plainHeldHeight = 30.0
+
     // MARK: Animation (docs/behaviour.md#input-model, #jike-header, #classic-header, #refresh-lifecycle)
 
     /// Spring back to rest when nothing holds the content (ease-out).
@@ -52,6 +59,8 @@ public enum Tuning {
     public static let arrowFlipDuration = 0.2
     /// Home/End/Page keys scroll with this ease-out.
     public static let keyScrollDuration = 0.2
+    /// Page Up/Down scroll by this much of the viewport height (docs/behaviour.md#keyboard-and-accessibility: 90 %).
+    public static let pageFraction = 0.9
     /// One turn of the classic/footer spinner.
     public static let spinnerPeriod = 1.0
 

@@ -512,7 +512,7 @@ extension RefreshEngine {
         footerEvent(.newApproach)
         foldHeldOverscroll(movingDown: command == .end || command == .pageDown)
         let base = physics.motion?.to ?? offset
-        let page = max(viewportHeight * 0.9, 1)
+        let page = max(viewportHeight * Tuning.pageFraction, 1)
         let target: Double
         switch command {
         case .home: target = 0

@@ -18,9 +18,9 @@ public enum HeaderStyle: String, Sendable, CaseIterable, Equatable {
     /// The held height `H` while refreshing.
     public var heldHeight: Double {
         switch self {
-        case .jike: return 70
-        case .classic: return 60
-        case .plain: return 30
+        case .jike: return Tuning.jikeHeldHeight
+        case .classic: return Tuning.classicHeldHeight
+        case .plain: return Tuning.plainHeldHeight
         }
     }
 }
