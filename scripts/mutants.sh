@@ -358,7 +358,7 @@ mutant "the GTK 4 bin stays busy while a failed refresh's mark shows" \
 mutant "with no footer the list still gets the footer's room past its last row" \
   Sources/RefreshCore/Engine/RefreshEngine.swift \
   'public var footerInScrollRange: Bool { footerMode == .auto && !isShortList }' 'public var footerInScrollRange: Bool { footerMode != .pull && !isShortList }' \
-  'Gtk4DemoProcessTests/withNoFooterTheLastRowRestsAtTheBottomEdge'
+  'Gtk4DemoProcessTests/withNoFooterTheLastRowRestsAtTheBottomEdge HostTests/withNoFooterTheLastRowRestsAtTheBottomEdge'
 mutant "a mouse drag on a scrolled list is the bin's (the list follows the mouse, its rows get no press)" \
   Sources/RefreshCore/Input/PressGesture.swift \
   'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled {' 'if device == device || towardsEdge || edges.overscrolled {' \

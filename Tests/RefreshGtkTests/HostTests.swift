@@ -213,8 +213,18 @@ struct HostTests {
     func endReachesTheBottomAndLoadsOnce(kind: ListKind) throws {
         let h = try HostHarness(kind)
         defer { h.close() }
-        // The window is active and the rows have the focus (a list box's first row; not a tree
-        // view's column header), as after a click on them.
+        Self.focusRows(h, kind)
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { h.loads == 1 }))
+        #expect(MainLoop.run(until: { h.value >= h.upper - h.page - 0.5 }))
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
+        MainLoop.run(for: 0.3)
+        #expect(h.loads == 1)
+    }
+
+    /// The window is active and the rows have the focus (a list box's first row; not a tree
+    /// view's column header), as after a click on them.
+    static func focusRows(_ h: HostHarness, _ kind: ListKind) {
         EventSynthesis.focus(h.window)
         if kind == .listbox {
             _ = gtk_widget_child_focus(h.list.content, GTK_DIR_TAB_FORWARD)
@@ -227,12 +237,26 @@ struct HostTests {
             gtk_tree_view_set_cursor(gcast(h.list.content), path, nil, 0)
             gtk_tree_path_free(path)
         }
+    }
+
+    /// With no footer the end of the list is its last row, on every host: End, then wheel
+    /// notches past it, leave the last row at the viewport's bottom edge with the rows at rest
+    /// (the notches' push springs back), and nothing loads.
+    @Test(arguments: kinds)
+    func withNoFooterTheLastRowRestsAtTheBottomEdge(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        h.bin.footerMode = .none
+        Self.focusRows(h, kind)
         EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
-        #expect(MainLoop.run(until: { h.loads == 1 }))
-        #expect(MainLoop.run(until: { h.value >= h.upper - h.page - 0.5 }))
-        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_End))
-        MainLoop.run(for: 0.3)
-        #expect(h.loads == 1)
+        #expect(MainLoop.run(until: { h.value >= h.upper - h.page - 0.5 && !h.bin.state.needsTicks }))
+        for _ in 0..<6 { EventSynthesis.scroll(h.target, x: 100, y: 100, .down) }
+        #expect(h.bin.state.push > 0, "the notches past the end pushed nothing")
+        #expect(MainLoop.run(until: { h.bin.state.push == 0 && !h.bin.state.needsTicks }))
+        #expect(abs(h.value - (h.upper - h.page)) < 0.5, "not at the end: \(h.value) of \(h.upper - h.page)")
+        #expect(h.bin.state.displacement == 0, "the rows are not at rest")
+        #expect(h.bin.state.footerRoom == 0)
+        #expect(h.loads == 0)
     }
 
     enum Target: String, CaseIterable, Sendable { case wrapper, window }
