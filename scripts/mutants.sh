@@ -367,6 +367,10 @@ mutant "the GTK 4 echo filter takes a 40 px step for the list's echo (an arrow k
   Sources/RefreshCore/Tuning.swift \
   'public static let listEchoTolerance = 2.0' 'public static let listEchoTolerance = 50.0' \
   'RefreshCoreTests.AdjustmentEchoTests'
+mutant "the GTK 3 bin stays busy while a failed refresh's mark shows" \
+  Sources/RefreshGtk/Widget/Accessibility.swift \
+  'var busy: Bool { header == .refreshing }' 'var busy: Bool { header == .refreshing || header == .failed }' \
+  'BinAccessibilityTests/aFailedRefreshIsNotBusyAndOffersTheRefreshAgain'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

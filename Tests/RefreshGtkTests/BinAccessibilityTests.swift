@@ -71,6 +71,28 @@ struct BinAccessibilityTests {
         #expect(Atk.child(panel, 0) == scrolled, "the app's widgets stay the panel's children")
     }
 
+    /// After a failed refresh an AT reads the panel as no longer busy, with the failure in its
+    /// description while the error mark shows and at rest, and offers the refresh again.
+    @Test(arguments: HostTests.kinds)
+    func aFailedRefreshIsNotBusyAndOffersTheRefreshAgain(kind: ListKind) throws {
+        let h = try HostHarness(kind, rows: 60)
+        defer { h.close() }
+        let panel = try #require(gtk_widget_get_accessible(h.bin.widget))
+        let busy = StateChanges(panel, "busy")
+        defer { busy.disconnect() }
+        h.bin.beginRefreshing()
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        #expect(Atk.has(panel, ATK_STATE_BUSY))
+        h.bin.endRefreshing(ok: false)
+        #expect(h.bin.headerPhase == .failed)
+        #expect(!Atk.has(panel, ATK_STATE_BUSY), "busy while the failure shows")
+        #expect(busy.values == [true, false])
+        #expect(Atk.description(panel) == L10n.refreshFailed)
+        #expect(MainLoop.run(until: { h.bin.headerPhase == .idle && !h.bin.state.needsTicks }))
+        #expect(Atk.description(panel).hasPrefix(L10n.refreshFailed), "at rest: \(Atk.description(panel))")
+        #expect(Atk.actionNames(panel).contains("refresh"), "at rest: \(Atk.actionNames(panel))")
+    }
+
     /// The footer follows the app's widgets as a push button: Loading…, then a retry whose click
     /// loads again; the panel offers the retry too.
     @Test(arguments: HostTests.kinds)
