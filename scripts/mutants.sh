@@ -53,8 +53,8 @@ mutant "endRefreshing while idle resets the offset" \
   'guard header == .refreshing else { physics.scrollContent(to: 0, holding: false, limits: limits, at: now); return false }' \
   'RefreshCoreTests.ReliabilityIdleEndTests ReliabilityGtkTests/endsWhileIdleChangeNothing'
 mutant "the refresh action fires at the release, before the header settles" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
-  'actionDue: now + duration(Tuning.refreshSettleDuration)))' 'actionDue: now))' \
+  Sources/RefreshCore/Header/HeaderState.swift \
+  'return .running(morphStart: t, actionDue: t + settle)' 'return .running(morphStart: t, actionDue: t)' \
   'RefreshCoreTests.HeaderTriggerTests'
 mutant "a failed refresh skips its one-second error mark" \
   Sources/RefreshCore/Engine/RefreshEngine.swift \

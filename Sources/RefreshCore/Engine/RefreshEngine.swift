@@ -595,7 +595,7 @@ extension RefreshEngine {
             return true
         }
         guard canRefresh else { return false }
-        setHeader(.revealing(until: now + duration(Tuning.revealDuration)))
+        transition(.begin(reveal: duration(Tuning.revealDuration)))
         physics.settleTop(to: heldHeight, duration: duration(Tuning.revealDuration), limits: limits, at: now)
         if offset > 0 { moveOffset(to: 0, duration: duration(Tuning.revealDuration)) }
         // A zero-length reveal fires the action now (its event follows the `refreshing` report).
@@ -610,14 +610,8 @@ extension RefreshEngine {
             lastUpdated = now
             footerEvent(.refreshSucceeded)
         }
-        // The action no longer fires: ending before the header settled cancels it.
-        let morph = headerState.morphStart
-        if ok {
-            setHeader(.finishing(since: now, until: now + duration(Tuning.endDuration), ok: true, morphStart: morph))
-            startCollapse()
-        } else {
-            setHeader(.failed(since: now, morphStart: morph))
-        }
+        transition(.ended(ok: ok, collapse: duration(Tuning.endDuration)))
+        if ok { startCollapse() }
         advance(to: now)
         return true
     }
@@ -712,17 +706,13 @@ extension RefreshEngine {
             evaluateAutoLoad(movingDown: moved > 0)
         case .refreshAction:
             // The reveal is over: from here on it is a released armed gesture (docs/behaviour.md#refresh-lifecycle).
-            switch headerState {
-            case .revealing, .running: setHeader(.running(morphStart: headerState.morphStart ?? now, actionDue: nil))
-            default: return
-            }
+            guard transition(.actionDue) else { return }
             emit(.refreshRequested)
         case .failureOver:
-            setHeader(.finishing(since: now, until: now + duration(Tuning.endDuration), ok: false,
-                                 morphStart: headerState.morphStart))
+            transition(.failureOver(collapse: duration(Tuning.endDuration)))
             startCollapse()
         case .finishOver:
-            setHeader(.idle)
+            transition(.finishOver)
             if physics.isTopHeld {
                 classifyPull()
             } else if pull > 0 {
@@ -774,12 +764,12 @@ extension RefreshEngine {
         let p = pull, q = push
         let topHeld = physics.isTopHeld, bottomHeld = physics.isBottomHeld
         physics.letGo(limits, at: now)
-        // Top edge.
-        if headerState == .armed, canRefresh {
-            setHeader(.running(morphStart: now, actionDue: now + duration(Tuning.refreshSettleDuration)))
+        // Top edge: an armed pull becomes the refresh, which settles the header at H.
+        let refreshing = headerState.isRefresh
+        transition(.released(canRefresh: canRefresh, settle: duration(Tuning.refreshSettleDuration)))
+        if headerState.isRefresh, !refreshing {
             physics.settleTop(to: heldHeight, duration: duration(Tuning.refreshSettleDuration), limits: limits, at: now)
         } else {
-            if !headerState.isRefresh { setHeader(.idle) }
             if topHeld, !(refreshRunning && p <= heldHeight) {
                 // Inside a held header the position is a scroll position: it stays.
                 physics.settleTop(to: refreshRunning ? heldHeight : 0, duration: duration(back), easing: easing,
@@ -862,17 +852,16 @@ extension RefreshEngine {
 
     /// idle / pulling / armed while a gesture holds the top (docs/behaviour.md#header-states, with hysteresis).
     private mutating func classifyPull() {
-        guard !headerState.isRefresh else { return }
-        let p = pull
-        if p <= 0 || !physics.isTopHeld {
-            setHeader(.idle)
-        } else if headerState == .armed, p >= Tuning.triggerPull - Tuning.armHysteresis {
-            return
-        } else if p >= Tuning.triggerPull, canRefresh {
-            setHeader(.armed)
-        } else {
-            setHeader(.pulling)
-        }
+        transition(.pulled(pull, held: physics.isTopHeld, canRefresh: canRefresh))
+    }
+
+    /// Feeds `input` to the header's transition function (`HeaderState.next`); false when it
+    /// meant nothing in the current state.
+    @discardableResult
+    private mutating func transition(_ input: HeaderState.Input) -> Bool {
+        guard let new = headerState.next(input, at: now) else { return false }
+        setHeader(new)
+        return true
     }
 
     /// Pull-mode footer: armed at q ≥ footer height while a gesture holds the bottom (docs/behaviour.md#footer-and-load-more).

@@ -1,5 +1,5 @@
 /// The header's state as a host sees it (docs/behaviour.md#header-states): `HeaderState.phase`. Transitions live in one
-/// place: `RefreshEngine.setHeader`.
+/// place: `HeaderState.next`.
 public enum HeaderPhase: String, Sendable, CaseIterable, Equatable {
     case idle         // nothing pending; the pull may still be springing back to 0
     case pulling      // a gesture holds 0 < p < trigger
