@@ -173,9 +173,9 @@ mutant "the list is never busy for assistive technologies" \
   'out.pointee.busy = busy ? 1 : 0' 'out.pointee.busy = 0' \
   'RefreshGtkTests.AccessibilityTests'
 mutant "the refresh action is offered while refreshing" \
-  Sources/RefreshGtk/Widget/Accessibility.swift \
-  'if atRest && engine.footer != .loading {' 'if engine.footer != .loading {' \
-  'RefreshGtkTests.AccessibilityTests'
+  Sources/RefreshCore/Engine/OfferedActions.swift \
+  'OfferedActions(refresh: atRest && footer != .loading,' 'OfferedActions(refresh: footer != .loading,' \
+  'RefreshGtkTests.AccessibilityTests Gtk4AccessibilityTests'
 mutant "Tab never reaches the footer" \
   Sources/RefreshCore/Engine/RefreshEngine.swift \
   'if forward, current == .rows, footerActionable {' 'if forward, current == .rows, footerActionable, current != .rows {' \

@@ -45,11 +45,9 @@ struct BinAccessibleState: Equatable {
                             label: L10n.footerText(for: engine.footer), actionable: engine.footerActionable,
                             sensitive: engine.footerActionable || engine.footer == .loading)
         }
-        let atRest = engine.header == .idle
-        let canLoad = atRest && engine.hasFooter
+        let offered = engine.offeredActions
         return BinAccessibleState(busy: engine.header == .refreshing, description: description,
-                                  canRefresh: atRest && engine.footer != .loading,
-                                  canLoadMore: canLoad && engine.footer == .idle, canRetry: canLoad && engine.footer == .failed,
+                                  canRefresh: offered.refresh, canLoadMore: offered.loadMore, canRetry: offered.retry,
                                   footer: footer)
     }
 

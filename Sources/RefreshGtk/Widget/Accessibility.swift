@@ -138,19 +138,18 @@ struct AccessibleSnapshot: Equatable {
     @MainActor
     static func make(engine: RefreshEngine, host: any ScrollHost, list: ListView?, names: Names, outcome: Outcome?,
                      hasFocus: Bool, footerFocused: Bool, footerActionable: Bool) -> AccessibleSnapshot {
-        let atRest = engine.header == .idle
-        let canLoad = atRest && engine.hasFooter
+        let offered = engine.offeredActions
         let activateKey = KeyBinding.accessibleName(KeyBinding.activate)
         var actions: [Action] = []
-        if atRest && engine.footer != .loading {
+        if offered.refresh {
             actions.append(Action(name: "refresh", id: "refresh", localizedName: names.refresh,
                                   keyBinding: KeyBinding.accessibleName(KeyBinding.refresh)))
         }
-        if canLoad && engine.footer == .idle {
+        if offered.loadMore {
             actions.append(Action(name: "load-more", id: "load-more", localizedName: names.loadMore,
                                   keyBinding: activateKey))
         }
-        if canLoad && engine.footer == .failed {
+        if offered.retry {
             actions.append(Action(name: "retry", id: "retry", localizedName: names.retry, keyBinding: activateKey))
         }
 
