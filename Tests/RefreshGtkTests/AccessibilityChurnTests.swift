@@ -89,13 +89,15 @@ struct AccessibilityChurnTests {
                 "the app crashed or failed under the walker:\n\(text(childLog).suffix(4000))")
         #expect(text(childLog).contains("churned \(Self.cycles) lists"), "\(text(childLog).suffix(3000))")
         #expect(!text(appLog).contains("CRITICAL"), "the demo: \(text(appLog).suffix(2000))")
-        // The walker really read the trees throughout (thousands of objects) and acted on lists.
+        // The walker really read the trees throughout and acted on lists. How much it reads in the
+        // churn's time depends on the machine: 1,910 objects in 51 passes on a 2-core machine
+        // busy with builds, several thousand alone; a walker that stopped early reads a few passes.
         let summary = text(walkerLog).split(separator: "\n").first { $0.hasPrefix("walked:") }.map(String.init) ?? ""
         let counts = Dictionary(summary.dropFirst("walked: ".count).split(separator: " ").compactMap { pair -> (String, Int)? in
             let parts = pair.split(separator: "=")
             return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
         }) { a, _ in a }
-        #expect((counts["objects"] ?? 0) > 2000 && (counts["actions"] ?? 0) > 5,
+        #expect((counts["passes"] ?? 0) >= 20 && (counts["objects"] ?? 0) > 500 && (counts["actions"] ?? 0) > 5,
                 "the walker did too little: \(summary)\n\(text(walkerLog).suffix(2000))")
     }
 
