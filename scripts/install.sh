@@ -165,8 +165,8 @@ put() {
   install -m "$1" "$2" "$destdir$3"
 }
 
-# link TARGET DEST: a symbolic link (the library's development link).
-link() {
+# put_link TARGET DEST: a symbolic link (the library's development link).
+put_link() {
   make_dir "$(dirname "$2")"
   installed+=("$2")
   ln -s "$1" "$destdir$2"
@@ -181,7 +181,7 @@ fi
 for lib in PtrRefresh:Ptr:ptr-refresh PtrRefresh4:Ptr4:ptr4-refresh; do
   IFS=: read -r name ns pc <<< "$lib"
   put 0755 "$work/lib$name.so.1" "$prefix/lib/lib$name.so.1"
-  link "lib$name.so.1" "$prefix/lib/lib$name.so"
+  put_link "lib$name.so.1" "$prefix/lib/lib$name.so"
   put 0644 "$gi_dir/$pc.h" "$prefix/include/$pc-1.0/$pc.h"
   put 0644 "$work/$pc-1.0.pc" "$prefix/lib/pkgconfig/$pc-1.0.pc"
   put 0644 "$gi_dir/$ns-1.0.typelib" "$prefix/lib/girepository-1.0/$ns-1.0.typelib"
