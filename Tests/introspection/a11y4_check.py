@@ -125,18 +125,28 @@ def record(label, obj):
     print(f"--- {label}: {describe(obj)}", flush=True)
 
 
-def find_bin():
+def the_app():
     for application in pyatspi.Registry.getDesktop(0):
         try:
-            if application is None or application.get_process_id() != app.pid:
-                continue
+            if application is not None and application.get_process_id() == app.pid:
+                return application
         except Exception:
             continue
-        found = pyatspi.findDescendant(application, lambda o: o is not None and o.getRole() == pyatspi.ROLE_PANEL
-                                       and o.name == NAME)
-        if found is not None:
-            return found
     return None
+
+
+def group_role():
+    """The role GTK gives a plain group (the app's "Reference group"): the bin's role."""
+    application = the_app()
+    found = application and pyatspi.findDescendant(application, lambda o: o is not None and o.name == "Reference group")
+    return found.getRole() if found is not None else None
+
+
+def find_bin():
+    application, role = the_app(), group_role()
+    if application is None or role is None:
+        return None
+    return pyatspi.findDescendant(application, lambda o: o is not None and o.getRole() == role and o.name == NAME)
 
 
 def footer(panel):
@@ -232,8 +242,10 @@ def main():
         panel = find_bin()
         return panel is not None
 
-    if not check(wait_for(found, 15), f"the bin is a panel named {NAME!r} on the AT-SPI desktop"):
+    if not check(wait_for(found, 15), f"the bin is a group named {NAME!r} on the AT-SPI desktop"):
         finish()
+    role = panel.getRoleName()
+    check(role in ("panel", "grouping"), f"the bin's role is this GTK's group role: {role!r}")
     window = subprocess.run(["xdotool", "search", "--sync", "--name", "^a11y4$"], capture_output=True, text=True,
                             check=True).stdout.split()[0]
     xdotool("mousemove", "--window", window, 180, 200)
