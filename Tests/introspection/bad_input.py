@@ -7,19 +7,12 @@ Usage: bad_input.py 3|4      (run without G_DEBUG=fatal-criticals: it provokes c
 Prints "all checks passed" and exits 0, or exits 1."""
 import sys
 
-import gi
+from gi.repository import GLib
+
+from checks import check, run_for, toolkit, verdict
 
 gtk4 = sys.argv[1] == "4"
-gi.require_version("Gtk", "4.0" if gtk4 else "3.0")
-gi.require_version("Ptr4" if gtk4 else "Ptr", "1.0")
-from gi.repository import GLib, Gtk  # noqa: E402
-
-if gtk4:
-    from gi.repository import Ptr4 as Ptr  # noqa: E402
-else:
-    from gi.repository import Ptr  # noqa: E402
-
-from checks import check, run_for, verdict  # noqa: E402
+Gtk, Ptr = toolkit(sys.argv[1])
 
 DOMAIN = "Ptr4" if gtk4 else "Ptr"
 logged = []

@@ -1,7 +1,9 @@
-"""What the check scripts here share: the "ok"/"FAIL" lines, the verdict, and running the main
-loop. GLib only: each script chooses its GTK version before it imports this."""
+"""What the check scripts here share: the "ok"/"FAIL" lines, the verdict, running the main loop,
+and loading one toolkit's library. GLib only until `toolkit` chooses a GTK version."""
+import importlib
 import sys
 
+import gi
 from gi.repository import GLib
 
 failures = []
@@ -39,3 +41,11 @@ def verdict():
         sys.exit(1)
     print("all checks passed")
     sys.exit(0)
+
+
+def toolkit(version):
+    """Gtk and the library for GTK `version` ("3" or "4"): (Gtk, Ptr) or (Gtk, Ptr4)."""
+    namespace = "Ptr4" if version == "4" else "Ptr"
+    gi.require_version("Gtk", "4.0" if version == "4" else "3.0")
+    gi.require_version(namespace, "1.0")
+    return importlib.import_module("gi.repository.Gtk"), importlib.import_module(f"gi.repository.{namespace}")
