@@ -35,7 +35,7 @@ done
 [ $# -gt 0 ] || { echo "usage: debian-root.sh [--release 12|13] [--keep DIR] [--setup COMMAND] -- COMMAND [ARG…]" >&2; exit 2; }
 case "$release" in
   12) suite=bookworm; swift_deps=(libcurl4 libxml2 libedit2 libsqlite3-0 libncurses6 libpython3.11 libstdc++-12-dev libgcc-12-dev) ;;
-  13) suite=trixie; swift_deps=(libcurl4t64 libxml2-16 libedit2 libsqlite3-0 libncurses6 libpython3.13 libstdc++-14-dev libgcc-14-dev) ;;
+  13) suite=trixie; swift_deps=(libcurl4t64 libxml2 libedit2 libsqlite3-0 libncurses6 libpython3.13 libstdc++-14-dev libgcc-14-dev) ;;
   *) echo "debian-root.sh: --release is 12 or 13, not $release" >&2; exit 2 ;;
 esac
 # Always: what `swift build` runs or links on any Debian (the compiler driver's C library and
