@@ -54,17 +54,6 @@ package enum HeadlessText {
         g_value_set_int(&dpi, 96 * 1024)
         g_object_set_property(object, "gtk-xft-dpi", &dpi)
         g_value_unset(&dpi)
-        // HACK (docs/gtk4-notes.md#hack-notes, 9): GTK 4.16 and later lay text out at fractional
-        // glyph positions unless font metrics are hinted (this setting, which 4.8 does not have);
-        // the headless renderer's Pango context rounds them, as 4.8's widgets do.
-        if g_object_class_find_property(UnsafeMutablePointer(OpaquePointer(object.pointee.g_type_instance.g_class)),
-                                        "gtk-hint-font-metrics") != nil {
-            var hint = GValue()
-            g_value_init(&hint, g_type_from_name("gboolean"))
-            g_value_set_boolean(&hint, 1)
-            g_object_set_property(object, "gtk-hint-font-metrics", &hint)
-            g_value_unset(&hint)
-        }
     }
 
     /// Cairo's font options for `widget` and what it draws: no hinting, grey antialiasing.
@@ -75,7 +64,5 @@ package enum HeadlessText {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         gtk_widget_set_font_options(widget, options)
         cairo_font_options_destroy(options)
-        // Whole-pixel glyph positions, as the headless context has (see pinSettings).
-        pango_context_set_round_glyph_positions(gtk_widget_get_pango_context(widget), 1)
     }
 }
