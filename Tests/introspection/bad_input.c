@@ -70,8 +70,9 @@ static void check(gboolean ok, const char *what) {
     if (!ok) failures++;
 }
 
-/* Whether exactly one message was logged since `mark`, at `level`, in `domain`, containing `text`. */
-static gboolean logged_once(guint mark, const char *domain, GLogLevelFlags level, const char *text) {
+/* Whether exactly one message was logged since `mark`, at one of `levels`, in `domain`, containing
+ * `text`. */
+static gboolean logged_once(guint mark, const char *domain, GLogLevelFlags levels, const char *text) {
     if (logged->len != mark + 1) {
         g_print("     %u messages, not 1:\n", logged->len - mark);
         for (guint i = mark; i < logged->len; i++) {
@@ -81,7 +82,7 @@ static gboolean logged_once(guint mark, const char *domain, GLogLevelFlags level
         return FALSE;
     }
     Logged *e = g_ptr_array_index(logged, mark);
-    gboolean ok = g_strcmp0(e->domain, domain) == 0 && e->level == level && strstr(e->message, text) != NULL;
+    gboolean ok = g_strcmp0(e->domain, domain) == 0 && (e->level & levels) != 0 && strstr(e->message, text) != NULL;
     if (!ok) g_print("     got [%s] level %d: %s\n", e->domain ? e->domain : "(no domain)", e->level, e->message);
     return ok;
 }
@@ -117,8 +118,9 @@ int main(void) {
 
     mark = logged->len;
     g_object_set(bin, "header-style", 42, NULL);
-    check(logged_once(mark, "GLib-GObject", G_LOG_LEVEL_WARNING, "header-style"),
-          "g_object_set header-style 42: GObject's warning");
+    /* GObject's own check: a warning in GLib 2.74 (Debian 12), a critical in 2.84 (Debian 13). */
+    check(logged_once(mark, "GLib-GObject", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL, "header-style"),
+          "g_object_set header-style 42: GObject's own message");
     check(P(get_header_style)(BIN(bin)) == CLASSIC, "g_object_set header-style 42: the style is unchanged");
 
     GtkWidget *label = g_object_ref_sink(gtk_label_new("not a scrolled window"));
