@@ -180,16 +180,13 @@ extension Gtk4IntrospectionTests {
         /// message in a log domain, the value unchanged, the refresh and the load still ended.
         @Test(arguments: libraries)
         func badInputFromCIsAnsweredAsGtkAnswersIt(_ library: Library) throws {
-            let flags = try Gtk4IntrospectionTests.run("/usr/bin/pkg-config", ["--cflags", "--libs", "\(library.pc)-1.0"])
-            try #require(flags.status == 0, "\(flags.output)")
             let out = try ScriptHarness.makeTempDirectory("bad-input")
             defer { ScriptHarness.removeTree(out) }
-            let cc = try Gtk4IntrospectionTests.run("/usr/bin/cc", [
-                "-Wall", "-Wextra", "-Werror", "\(Gtk4IntrospectionTests.introspection)/bad_input.c", "-o", "\(out)/bad-input",
-            ] + (library.gtk4 ? ["-DPTR_GTK4"] : []) + flags.output.split(whereSeparator: \.isWhitespace).map(String.init))
-            try #require(cc.status == 0, "cc failed:\n\(cc.output)")
+            let program = try Gtk4IntrospectionTests.buildC("\(Gtk4IntrospectionTests.introspection)/bad_input.c",
+                                                            package: "\(library.pc)-1.0", into: out,
+                                                            defines: library.gtk4 ? ["-DPTR_GTK4"] : [])
             // Without fatal criticals: the program provokes them on purpose.
-            let run = try Gtk4IntrospectionTests.run("/usr/bin/env", ["-u", "G_DEBUG", "\(out)/bad-input"])
+            let run = try Gtk4IntrospectionTests.run("/usr/bin/env", ["-u", "G_DEBUG", program])
             #expect(run.status == 0 && run.output.contains("all checks passed"),
                     "bad_input.c (\(library.name)):\n\(IntrospectionTests.failures(run.output))\n\(run.output)")
         }

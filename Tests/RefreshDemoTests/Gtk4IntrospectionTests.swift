@@ -52,6 +52,18 @@ struct Gtk4IntrospectionTests {
                                      currentDirectory: currentDirectory)
     }
 
+    /// Compiles the C program `source` against the installed `package` (pkg-config only, every
+    /// warning an error) into `directory`; returns the program's path.
+    static func buildC(_ source: String, package: String, into directory: String, defines: [String] = []) throws -> String {
+        let flags = try run("/usr/bin/pkg-config", ["--cflags", "--libs", package])
+        try #require(flags.status == 0, "\(flags.output)")
+        let program = "\(directory)/" + ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+        let cc = try run("/usr/bin/cc", ["-Wall", "-Wextra", "-Werror", source, "-o", program] + defines
+            + flags.output.split(whereSeparator: \.isWhitespace).map(String.init))
+        try #require(cc.status == 0, "cc failed:\n\(cc.output)")
+        return program
+    }
+
     static let examples = ScriptHarness.repoRoot.appendingPathComponent("Examples/gtk4").path
     static let introspection = ScriptHarness.repoRoot.appendingPathComponent("Tests/introspection").path
 
@@ -105,11 +117,8 @@ struct Gtk4IntrospectionTests {
                 "\(flags.output)")
         let out = try ScriptHarness.makeTempDirectory("gi4-c")
         defer { ScriptHarness.removeTree(out) }
-        let arguments = ["-Wall", "-Wextra", "-Werror", "\(Self.examples)/c/refresh-bin4.c", "-o", "\(out)/refresh-bin4"]
-            + flags.output.split(whereSeparator: \.isWhitespace).map(String.init)
-        let cc = try Self.run("/usr/bin/cc", arguments)
-        #expect(cc.status == 0, "cc failed:\n\(cc.output)")
-        let run = try Self.run("\(out)/refresh-bin4", ["--self-test"])
+        let program = try Self.buildC("\(Self.examples)/c/refresh-bin4.c", package: "ptr4-refresh-1.0", into: out)
+        let run = try Self.run(program, ["--self-test"])
         #expect(run.status == 0, "refresh-bin4 --self-test failed:\n\(run.output)")
         Self.expectNoWarnings(run.output, "refresh-bin4")
     }
@@ -132,15 +141,10 @@ struct Gtk4IntrospectionTests {
     /// Every signal and notification in its order, each handler's arguments and user data, wheel
     /// notches through the bin's own controller (as bin_signals.c on GTK 3).
     @Test func cSeesTheSignalsInTheirOrder() throws {
-        let flags = try Self.run("/usr/bin/pkg-config", ["--cflags", "--libs", "ptr4-refresh-1.0"])
-        try #require(flags.status == 0, "\(flags.output)")
         let out = try ScriptHarness.makeTempDirectory("gi4-signals")
         defer { ScriptHarness.removeTree(out) }
-        let arguments = ["-Wall", "-Wextra", "-Werror", "\(Self.introspection)/bin4_signals.c", "-o", "\(out)/bin4-signals"]
-            + flags.output.split(whereSeparator: \.isWhitespace).map(String.init)
-        let cc = try Self.run("/usr/bin/cc", arguments)
-        try #require(cc.status == 0, "cc failed:\n\(cc.output)")
-        let run = try Self.run("\(out)/bin4-signals", [])
+        let program = try Self.buildC("\(Self.introspection)/bin4_signals.c", package: "ptr4-refresh-1.0", into: out)
+        let run = try Self.run(program, [])
         #expect(run.status == 0 && run.output.contains("all checks passed"),
                 "bin4_signals.c:\n\(IntrospectionTests.failures(run.output))\n\(run.output)")
         Self.expectNoWarnings(run.output, "bin4_signals.c")
