@@ -129,7 +129,7 @@ let package = Package(
         .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop"]),
         // What GTK 4 QA tools render with: a widget through its window's GSK renderer to a PNG at
         // device scale, the headless renderer's text settings (refresh-gtk4-frames, the demo's record).
-        .target(name: "RefreshQAGtk4", dependencies: ["CGtk4", "RefreshDrawing"]),
+        .target(name: "RefreshQAGtk4", dependencies: ["CGtk4", "RefreshDrawing", "RefreshGtk4"]),
         // The GTK 4 demo's rows for GtkListView and GtkColumnView: a GListModel that makes items on
         // demand (10,000,000 rows by default).
         .target(name: "CGtk4DemoModel", dependencies: ["CGtk4"]),

@@ -101,11 +101,19 @@ static void add_footer_css(GdkDisplay *display) {
     static const char *key = "ptr4-refresh-bin-footer-css";
     if (!display || g_object_get_data(G_OBJECT(display), key)) return;
     GtkCssProvider *provider = gtk_css_provider_new();
-    gtk_css_provider_load_from_data(provider, "ptr-refresh-bin > button.ptr-refresh-footer "
-                                              "{ background: none; box-shadow: none; }", -1);
+    ptr4_theme_load_css(provider, "ptr-refresh-bin > button.ptr-refresh-footer { background: none; box-shadow: none; }");
     gtk_style_context_add_provider_for_display(display, GTK_STYLE_PROVIDER(provider),
                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
     g_object_set_data_full(G_OBJECT(display), key, provider, g_object_unref);
+}
+
+/* Puts the focus back into the bin's child: on the scrolled widget's own focus target first (a
+ * list view's grab_focus goes to its focused row), else by Tab from before it. */
+static void focus_list(GtkWidget *child) {
+    GtkWidget *inner = GTK_IS_SCROLLED_WINDOW(child) ? gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(child)) : NULL;
+    if (inner && GTK_IS_VIEWPORT(inner)) inner = gtk_viewport_get_child(GTK_VIEWPORT(inner));
+    if (inner && gtk_widget_grab_focus(inner)) return;
+    gtk_widget_child_focus(child, GTK_DIR_TAB_FORWARD);
 }
 
 void ptr4_refresh_bin_accessible_install(Ptr4RefreshBin *bin, const char *label, const Ptr4BinAccessibleHooks *hooks,
@@ -188,7 +196,7 @@ void ptr4_refresh_bin_accessible_update(Ptr4RefreshBin *bin, const Ptr4BinAccess
     if (!state->footer_shown || !state->footer_sensitive) {
         // The focus would leave the bin with the footer: it goes back to the list, as on GTK 3.
         GtkWidget *child = ptr4_refresh_bin_get_child(bin);
-        if (gtk_widget_has_focus(footer) && child) gtk_widget_child_focus(child, GTK_DIR_TAB_FORWARD);
+        if (gtk_widget_has_focus(footer) && child) focus_list(child);
     }
     if (g_strcmp0(self->footer_label, state->footer_label) != 0) {
         g_free(self->footer_label);

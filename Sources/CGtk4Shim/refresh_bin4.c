@@ -1,6 +1,10 @@
 #include <string.h>
 #include "CGtk4Shim.h"
+#ifndef GSK_TYPE_GL_RENDERER
+/* GTK 4.8 declares the GL renderer's type only in its own header; later GTKs declare it in GSK's
+ * main header, and warn when the old one is included. */
 #include <gsk/gl/gskglrenderer.h>
+#endif
 #include "refresh_bin4_swift.h"
 
 /*
@@ -374,7 +378,7 @@ static gboolean ptr4_refresh_bin_warm_up(gpointer data) {
     GtkSnapshot *snapshot = gtk_snapshot_new();
     // The gap: the list's background, and a texture as the gap's image.
     GtkWidget *list = ptr4_refresh_bin_list(self);
-    gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(list), 0, height - band, width, band);
+    ptr4_theme_snapshot_background(snapshot, list, 0, height - band, width, band);
     cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)width, (int)(band / 2));
     GdkTexture *gap = ptr4_refresh_bin_texture_from_surface(image, (int)(band / 2));
     cairo_surface_destroy(image);
@@ -415,7 +419,7 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
         /* The gap behind a pulled list shows the list's own CSS background, as if the list went
          * on above its first row (as on GTK 3): a theme's or an app's style class included. */
         GtkWidget *list = ptr4_refresh_bin_list(self);
-        if (list) gtk_snapshot_render_background(snapshot, gtk_widget_get_style_context(list), 0, top, width, gap);
+        if (list) ptr4_theme_snapshot_background(snapshot, list, 0, top, width, gap);
         // The gap's image is drawn at the widget's scale factor and covers the gap's device pixels
         // one to one (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header). For the GL
         // renderer as a texture node, uploaded once per texture, where a cairo node would be

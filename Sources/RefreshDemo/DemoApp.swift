@@ -97,6 +97,7 @@ package final class DemoApp {
             self?.handleShortcut(event) ?? false
         }
         qa.attach(to: window)
+        if let trace { Self.traceScrollStops(trace) }
         GSignal.connect(window, "destroy") { [weak self] in
             // Closing at any moment: answers still pending must never reach the destroyed view.
             self?.feed.cancel()
@@ -188,6 +189,22 @@ package final class DemoApp {
         let list = ForeignList(kind: options.list, rows: (0..<rows.rowCount).map { rows.row(at: $0) })
         foreignList = list
         return RefreshBin(wrapping: list.scrolledWindow)
+    }
+
+    /// Traces each scroll-stop (a touchpad's fingers lifting) as GDK hands it to GTK, before any
+    /// widget sees it: WaylandScenarioTests times the release of a pull against it. GTK 3's
+    /// GtkEventControllerScroll cannot watch in the capture phase: it takes every scroll it sees.
+    private static func traceScrollStops(_ trace: Trace) {
+        let handler: @convention(c) (UnsafeMutablePointer<GdkEvent>?, gpointer?) -> Void = { event, data in
+            guard let event else { return }
+            if gdk_event_get_event_type(event) == GDK_SCROLL, gdk_event_is_scroll_stop_event(event) != 0 {
+                MainActor.assumeIsolated { Unmanaged<Trace>.fromOpaque(data!).takeUnretainedValue().emit("scroll-stop") }
+            }
+            gtk_main_do_event(event)
+        }
+        gdk_event_handler_set(handler, Unmanaged.passRetained(trace).toOpaque()) { data in
+            Unmanaged<Trace>.fromOpaque(data!).release()
+        }
     }
 
     private func configure(_ view: RefreshController) {

@@ -38,6 +38,21 @@ final class Decorations {
     private var imageSize = (width: Int32(0), height: Int32(0))
     private var texture: OpaquePointer?
 
+    /// The Pango context the built-in painters lay their text out in: the widget's when nil (it
+    /// follows the widget's font and GTK's font rendering settings), else this one, held here.
+    /// The QA tools give the headless renderer's (`HeadlessText`); setting it makes new painters.
+    var textContext: OpaquePointer? {
+        willSet { if let newValue { g_object_ref(UnsafeMutableRawPointer(newValue)) } }
+        didSet {
+            if let oldValue { g_object_unref(UnsafeMutableRawPointer(oldValue)) }
+            header = nil
+            footer = nil
+            invalidate()
+        }
+    }
+
+    private var pangoContext: OpaquePointer { textContext ?? gtk_widget_get_pango_context(widget) }
+
     init(widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
     }
@@ -45,6 +60,7 @@ final class Decorations {
     isolated deinit {
         invalidate()
         if let image { cairo_surface_destroy(image) }
+        if let textContext { g_object_unref(UnsafeMutableRawPointer(textContext)) }
     }
 
     /// The theme changed (the focus ring is the style context's) or an app look was set.
@@ -97,7 +113,7 @@ final class Decorations {
         cairo_surface_set_device_scale(image, factor, factor)
         let cr = cairo_create(image)!
         defer { cairo_destroy(cr) }
-        let context = gtk_widget_get_pango_context(widget)
+        let context = pangoContext
         let palette = colours.palette
         if appDrawnHeader == nil {
             let painter = header ?? HeaderPainter(pangoContext: context)
@@ -151,7 +167,7 @@ final class Decorations {
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_translate(cr, -gap.x, -gap.y)
-        let context = gtk_widget_get_pango_context(widget)
+        let context = pangoContext
         if visual.isVisible {
             let painter = header ?? HeaderPainter(pangoContext: context)
             header = painter
@@ -170,9 +186,9 @@ final class Decorations {
                 painter.draw(footerVisual, style: appDrawnFooter, cr: cr, width: width, palette: palette,
                              focused: footerFocused)
             } else {
-                let style = gtk_widget_get_style_context(widget)
+                let widget = widget
                 painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused) { ring in
-                    gtk_render_focus(style, cr, ring.x, ring.y, ring.width, ring.height)
+                    ptr4_theme_render_focus(widget, cr, ring.x, ring.y, ring.width, ring.height)
                 }
             }
             cairo_restore(cr)

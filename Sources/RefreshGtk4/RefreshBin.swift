@@ -49,6 +49,15 @@ public final class RefreshBin {
             gtk_widget_queue_draw(widget)
         }
     }
+    /// The Pango context the built-in header and footer lay their text out in; nil (the default):
+    /// the widget's. For the QA tools (`HeadlessText`), which draw the headless renderer's text.
+    package var textContext: OpaquePointer? {
+        get { decorations.textContext }
+        set {
+            decorations.textContext = newValue
+            gtk_widget_queue_draw(widget)
+        }
+    }
     /// Load-more when the footer comes into view (`.auto`), on a push past the bottom (`.pull`),
     /// or never, with no footer at all (`.none`).
     public var footerMode: FooterMode {

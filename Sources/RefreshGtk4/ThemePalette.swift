@@ -1,4 +1,5 @@
 import CGtk4
+import CGtk4Shim
 import RefreshCore
 import RefreshDrawing
 
@@ -17,11 +18,10 @@ package struct ThemeColours {
     /// `theme_selected_bg_color`.
     @MainActor
     init(_ widget: UnsafeMutablePointer<GtkWidget>) {
-        let context = gtk_widget_get_style_context(widget)!
         func lookup(_ names: String...) -> RGBA? {
             for name in names {
                 var color = GdkRGBA()
-                if gtk_style_context_lookup_color(context, name, &color) != 0 {
+                if ptr4_theme_lookup_color(widget, name, &color) != 0 {
                     return RGBA(r: Double(color.red), g: Double(color.green), b: Double(color.blue),
                                 a: Double(color.alpha))
                 }
@@ -29,7 +29,7 @@ package struct ThemeColours {
             return nil
         }
         var fg = GdkRGBA()
-        gtk_style_context_get_color(context, &fg)
+        ptr4_theme_widget_color(widget, &fg)
         background = lookup("view_bg_color", "theme_base_color", "theme_bg_color")
         palette = Palette.derived(
             foreground: RGBA(r: Double(fg.red), g: Double(fg.green), b: Double(fg.blue), a: Double(fg.alpha)),

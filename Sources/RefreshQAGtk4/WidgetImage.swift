@@ -1,5 +1,6 @@
 import CGtk4
 import RefreshDrawing
+import RefreshGtk4
 
 /// A GTK 4 widget as its window shows it, rendered by that window's own GSK renderer at the
 /// widget's device scale: what `refresh-gtk4-frames` and `refresh-demo-gtk4 record` save.
@@ -37,10 +38,11 @@ package enum WidgetImage {
 }
 
 /// The headless renderer's text in a live GTK 4 window (`PainterText.headlessFont`, 96 dpi,
-/// unhinted, grey antialiasing), so that a saved frame compares with `snapshot`.
+/// unhinted, grey antialiasing, whole-pixel glyph positions), so that a saved frame compares with
+/// `snapshot` on every GTK 4 (docs/gtk4-notes.md, "Text in the QA tools' frames").
 @MainActor
 package enum HeadlessText {
-    /// Sets GTK's font and resolution for every widget of the process.
+    /// Sets GTK's font and resolution for every widget of the process (the rows around the gap).
     package static func pinSettings() {
         guard let settings = gtk_settings_get_default() else { return }
         let object = UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self)
@@ -56,13 +58,12 @@ package enum HeadlessText {
         g_value_unset(&dpi)
     }
 
-    /// Cairo's font options for `widget` and what it draws: no hinting, grey antialiasing.
-    package static func apply(to widget: UnsafeMutablePointer<GtkWidget>) {
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        gtk_widget_set_font_options(widget, options)
-        cairo_font_options_destroy(options)
+    /// Lays the bin's header and footer text out in the headless renderer's own Pango context.
+    /// A widget's context cannot be pinned to it on GTK 4.16 and later: GTK sets its font
+    /// options and glyph rounding from the font-rendering settings on every style change.
+    package static func apply(to bin: RefreshBin) {
+        let context = PainterText.headlessPangoContext()
+        bin.textContext = context
+        g_object_unref(UnsafeMutableRawPointer(context))
     }
 }

@@ -239,7 +239,12 @@ static void bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpoi
 static void add_row_css (void)
 {
   GtkCssProvider *css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_data (css, "listview > row { padding: 0; margin: 0; min-height: 0; border: none; }", -1);
+  const char *rows = "listview > row { padding: 0; margin: 0; min-height: 0; border: none; }";
+#if GTK_CHECK_VERSION (4, 12, 0)
+  gtk_css_provider_load_from_string (css, rows);
+#else
+  gtk_css_provider_load_from_data (css, rows, -1);
+#endif
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   g_object_unref (css);

@@ -84,6 +84,19 @@ final class DemoWindow {
         }
         gtk_widget_add_controller(window, shortcuts)
 
+        if options.trace {
+            // Each scroll-stop (a touchpad's fingers lifting) as the window receives it, before
+            // the bin (capture phase): WaylandScenarioTests times the release of a pull against it.
+            let watch = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+            gtk_event_controller_set_propagation_phase(watch, GTK_PHASE_CAPTURE)
+            _ = SignalHandler0(watch, "scroll-end") {
+                guard let event = gtk_event_controller_get_current_event(watch), gdk_event_get_event_type(event) == GDK_SCROLL,
+                      gdk_scroll_event_is_stop(event) != 0 else { return }
+                Trace.emit("scroll-stop")
+            }
+            gtk_widget_add_controller(window, watch)
+        }
+
         let closeBox = Unmanaged.passRetained(Callback { [weak self] in self?.quit() }).toOpaque()
         let onClose: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
             MainActor.assumeIsolated { Unmanaged<Callback>.fromOpaque(data!).takeUnretainedValue().body() }

@@ -1,4 +1,5 @@
 import CGtk4
+import CGtk4Shim
 import DemoRendering
 import Glibc
 import RefreshCore
@@ -248,7 +249,7 @@ final class QATools: QAKeyTarget {
         guard !hidingStyleInstalled, let display = gdk_display_get_default() else { return }
         hidingStyleInstalled = true
         let provider = gtk_css_provider_new()
-        gtk_css_provider_load_from_data(provider, ".\(hiddenClass) { opacity: 0; transition: none; }", -1)
+        ptr4_theme_load_css(provider, ".\(hiddenClass) { opacity: 0; transition: none; }")
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 

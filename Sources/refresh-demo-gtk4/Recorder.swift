@@ -119,7 +119,7 @@ final class Gtk4Recorder {
         // Engine time continues from the monotonic time the bin started at, one frame per step.
         let base = Double(g_get_monotonic_time()) / 1_000_000 + 1
         bin.clock = { [unowned self] in base + Double(self.frame) / 60 }
-        HeadlessText.apply(to: bin.widget)
+        HeadlessText.apply(to: bin)
 
         let window = gtk_window_new()!
         gtk_window_set_title(gcast(window), "Pull to refresh (GTK 4, record)")

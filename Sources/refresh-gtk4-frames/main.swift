@@ -75,7 +75,7 @@ MainActor.assumeIsolated {
     // The bin's clock stands at the moment's time from the start, so nothing moves on its own.
     let engine = HeaderScene.engine(at: moment, style: style.timings, heldHeight: look.heldHeight)
     bin.clock = { [now = engine.now] in now }
-    HeadlessText.apply(to: bin.widget)
+    HeadlessText.apply(to: bin)
 
     let window = gtk_window_new()!
     let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)

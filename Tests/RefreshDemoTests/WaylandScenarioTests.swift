@@ -91,6 +91,7 @@ struct WaylandScenarioTests {
         let lines = run.lines
         // touchpad, touchpad past the top, wheel, mouse drag, touch drag, F5, F5 closed mid-way.
         #expect(lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 7)
+        try run.expectStopsReleaseThePull(touchpadPulls: 3)
         // One by touch at the bottom, one by End.
         #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 2)
         #expect(!lines.contains { $0.event == "activate" }, "a gesture activated a row")
@@ -179,6 +180,7 @@ struct WaylandScenarioTests {
         let lines = run.lines
         // touch ×2, touchpad, touchpad past the top, wheel, mouse drag, F5, F5 closed mid-way.
         #expect(lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 8)
+        try run.expectStopsReleaseThePull(touchpadPulls: 3)
         // One by touch at the bottom, one by End.
         #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 2)
         #expect(!lines.contains { $0.event == "activate" }, "a gesture activated a row")
@@ -248,6 +250,8 @@ struct WaylandScenarioTests {
 
 /// One `trace` line of the demo, or the harness's `harness-exit` record.
 struct WaylandLine: Decodable {
+    /// ms since the demo started (its lines only).
+    var t: Double?
     var event: String
     var value: Double?
     var phase: String?
@@ -311,6 +315,43 @@ struct WaylandRun {
         }
         return WaylandRun(status: process.terminationStatus, lines: lines,
                           stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    /// The touchpad's scroll-stop (docs/wayland.md, "Mutter 48"): mutter 48 sends one
+    /// when a RemoteDesktop touchpad scroll finishes, and each stop that comes while a pull is
+    /// held (the header pulling or armed) releases it at once: the next header line is the
+    /// release (idle or refreshing), within a frame (1/60 s) of the stop, where without the stop
+    /// the quiet period (0.2 s) would. Mutter 43.8 sends no stop at all: there the quiet period
+    /// releases every touchpad pull, and there is no stop line.
+    func expectStopsReleaseThePull(touchpadPulls: Int) throws {
+        let major = try Self.mutterMajorVersion()
+        let stops = lines.filter { $0.event == "scroll-stop" }
+        guard major >= 48 else {
+            #expect(stops.isEmpty, "mutter \(major) sent \(stops.count) scroll-stops")
+            return
+        }
+        var header = "idle", released = 0
+        for (index, line) in lines.enumerated() {
+            if line.event == "header", let state = line.state { header = state }
+            guard line.event == "scroll-stop", header == "pulling" || header == "armed" else { continue }
+            let stop = try #require(line.t)
+            let next = try #require(lines[(index + 1)...].first { $0.event == "header" }, "no header line after the stop at \(stop) ms")
+            let delay = try #require(next.t) - stop
+            #expect(next.state == "idle" || next.state == "refreshing", "after the stop at \(stop) ms: \(next.state ?? "?")")
+            #expect(delay <= 1000.0 / 60, "the pull was released \(delay) ms after the stop")
+            released += 1
+        }
+        #expect(released == touchpadPulls, "\(released) stops released a pull of \(touchpadPulls); stops: \(stops.compactMap(\.t))")
+    }
+
+    /// The major version `mutter --version` prints ("mutter 48.7").
+    static func mutterMajorVersion() throws -> Int {
+        let mutter = try Prerequisite.path(of: .program("mutter", package: "mutter"))
+        let run = try BuiltProducts.run(mutter, ["--version"], environment: [:])
+        let words = run.stdout.split(whereSeparator: \.isWhitespace)
+        let version = try #require(words.firstIndex(of: "mutter").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil },
+                                   "mutter --version: \(run.stdout)")
+        return try #require(Int(version.split(separator: ".").first ?? ""), "mutter --version: \(run.stdout)")
     }
 
     /// The scenario ran to its end (each step's wait was met).

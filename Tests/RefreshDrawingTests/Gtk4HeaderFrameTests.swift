@@ -71,7 +71,9 @@ struct Gtk4HeaderFrameTests {
         if let difference = Goldens.compare(gap, expected) {
             let kept = png.replacingOccurrences(of: ".png", with: "-kept.png")
             try? FileManager.default.copyItem(atPath: png, toPath: kept)
-            Issue.record("the GTK 4 gap differs from the headless render: \(difference) (window: \(kept))")
+            let headless = png.replacingOccurrences(of: ".png", with: "-expected.png")
+            try? expected.writePNG(to: headless)
+            Issue.record("the GTK 4 gap differs from the headless render: \(difference) (window: \(kept), headless: \(headless))")
         }
     }
 }

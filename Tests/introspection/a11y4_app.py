@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """A Gtk.ListView of 60 rows in a Ptr4.RefreshBin whose requests the test answers (a11y4_check.py
 starts it). It prints "ready", then "refresh" and "load-more" as the bin emits them, one a line;
-it reads commands from stdin: "end-refresh ok|fail", "end-load ok|fail", "quit".
+it reads commands from stdin: "end-refresh ok|fail", "end-load ok|fail", "focus LABEL" (prints
+"focus LABEL: " and the CSS name of the window's focus widget, or none), "version" (prints
+"version MAJOR.MINOR" of GTK), "quit".
 Run from an installed PREFIX (GI_TYPELIB_PATH, LD_LIBRARY_PATH), with the accessibility bus."""
 import sys
 
@@ -42,6 +44,11 @@ def command(channel, _condition):
             for i in range(2):
                 store.insert(0, Gtk.StringObject.new(f"New {i}"))
         bin.end_refreshing(ok, 2 if ok else 0)
+    elif words[0] == "version":
+        say(f"version {Gtk.get_major_version()}.{Gtk.get_minor_version()}")
+    elif words[0] == "focus":
+        focus = window.get_focus()
+        say(f"focus {' '.join(words[1:])}: {focus.get_css_name() if focus else 'none'}")
     elif words[0] == "end-load":
         if ok:
             start = store.get_n_items()

@@ -366,13 +366,41 @@ def main():
     # The footer's AT-SPI action retries; a successful load puts rows below it and it goes.
     check(do_action(button, "click"), "the footer's click action ran")
     check(wait_for(lambda: count("load-more") == 4), "the footer's AT action retried the load")
+    tell("focus before")
+    focus_before = next((line for line in said if line.startswith("focus before: ")), "?")
     tell("end-load ok")
     check(wait_for(lambda: footer(panel) is None), "the rows came in below: no footer button")
     check(wait_for(lambda: sorted(actions(panel)) == AT_REST), "loaded: the refresh and load-more actions")
     scroller = next((c for c in panel if c is not None and c.getRole() == pyatspi.ROLE_SCROLL_PANE), None)
-    focused = scroller is not None and pyatspi.findDescendant(
-        scroller, lambda o: o is not None and o.getState().contains(pyatspi.STATE_FOCUSED)) is not None
-    check(focused, "the focus went back to the list with the footer")
+
+    def focus_in(root):
+        return pyatspi.findDescendant(root, lambda o: o is not None and fresh(o).getState().contains(pyatspi.STATE_FOCUSED))
+
+    def focus_path():
+        found = focus_in(fresh(panel).getApplication())
+        path = []
+        while found is not None and len(path) < 12:
+            path.append(f"{found.getRoleName()} {found.name!r}")
+            found = found.parent
+        return " < ".join(path) or "nothing focused"
+
+    # GTK's own focus widget first: the footer's button before, a row of the list after.
+    went_back = wait_for(lambda: scroller is not None and focus_in(scroller) is not None, 3)
+    tell("focus after")
+    focus_after = next((line for line in said if line.startswith("focus after: ")), "?")
+    check(focus_before == "focus before: button" and focus_after == "focus after: row",
+          f"GTK: the focus went from the footer back to a row of the list ({focus_before}, {focus_after})")
+    # Then what an AT sees. GTK 4.8 puts the focused state on the row; 4.18 on no object at all
+    # while its focus is on a list row (measured: nothing in the app's tree is focused), so
+    # there only a focus shown elsewhere fails (docs/gtk4-notes.md, "Across GTK versions").
+    tell("version")
+    version = next((line.split()[1] for line in said if line.startswith("version ")), "0.0")
+    shown = focus_path()
+    if tuple(int(part) for part in version.split(".")) <= (4, 8):
+        check(went_back, f"AT-SPI: the focus went back to the list with the footer ({shown})")
+    else:
+        check(went_back or shown == "nothing focused",
+              f"AT-SPI (GTK {version}): no focus shown outside the list after the footer ({shown})")
 
     # The bin's load-more action loads while the footer is out of view.
     check(do_action(panel, "refresh-bin.load-more"), "the bin's load-more action ran")

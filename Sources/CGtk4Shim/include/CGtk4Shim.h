@@ -53,6 +53,15 @@ void ptr4_refresh_bin_set_hooks(Ptr4RefreshBin *self, const Ptr4RefreshBinHooks 
 /// The first `height` rows of an ARGB32 image surface as a texture (a copy; GDK_MEMORY_DEFAULT
 /// is cairo's ARGB32 on either byte order).
 GdkTexture *ptr4_refresh_bin_texture_from_surface(cairo_surface_t *surface, int height);
+/// The theme, the same on every GTK 4 (theme4.c): the widget's CSS colour, a colour the theme
+/// names (FALSE when it names none), its focus ring in Cairo, a widget's CSS background drawn at
+/// a rectangle, and a CSS provider's text.
+void ptr4_theme_widget_color(GtkWidget *widget, GdkRGBA *color);
+gboolean ptr4_theme_lookup_color(GtkWidget *widget, const char *name, GdkRGBA *color);
+void ptr4_theme_render_focus(GtkWidget *widget, cairo_t *cr, double x, double y, double width, double height);
+void ptr4_theme_snapshot_background(GtkSnapshot *snapshot, GtkWidget *widget, double x, double y, double width,
+                                    double height);
+void ptr4_theme_load_css(GtkCssProvider *provider, const char *css);
 /// Runs the `tick` hook on every frame while TRUE.
 void ptr4_refresh_bin_set_ticking(Ptr4RefreshBin *self, gboolean ticking);
 gboolean ptr4_refresh_bin_get_ticking(Ptr4RefreshBin *self);
