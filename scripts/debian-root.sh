@@ -8,7 +8,7 @@
 # what this machine's Swift toolchain needs to run (Swift's own dependencies, no package of the
 # project's), the toolchain bind-mounted at its own path, the package copies and git's rules for
 # them, and a clone of this repository's HEAD (committed work only, as CI clones it) at
-# /src/gtk-pull-to-refresh, where COMMAND runs. Before it, `scripts/deps.sh test` runs in the root
+# /src/gtk-pull-to-refresh, where COMMAND runs (PTR_DEBIAN_ROOT set to the release). Before it, `scripts/deps.sh test` runs in the root
 # with the network (or --setup COMMAND, in the clone); COMMAND itself runs without it (its own
 # network namespace, the loopback up), so that nothing it does can reach this machine's X or
 # Wayland sockets, or install what deps.sh forgot.
@@ -115,7 +115,7 @@ cp /etc/resolv.conf "$root/etc/resolv.conf"
 mapfile -t git_rules < <(git config --system --get-regexp '^url\.' 2>/dev/null || true)
 
 in_root() {
-  chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}" \
+  chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}" PTR_DEBIAN_ROOT="$release" \
     PATH="$swift_bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" "$@"
 }
 
@@ -142,6 +142,6 @@ status=0
 # The loopback of a new network namespace starts down: with it down GTK 4's tests and the DocC
 # plugin hang until killed.
 unshare -n -- /bin/bash -c 'ip link set lo up && exec chroot "$@"' - "$root" /usr/bin/env -i HOME=/root \
-  LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}" PATH="$swift_bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+  LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}" PTR_DEBIAN_ROOT="$release" PATH="$swift_bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
   /bin/bash -c 'cd /src/gtk-pull-to-refresh && exec "$@"' - "$@" || status=$?
 exit "$status"

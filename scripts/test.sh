@@ -15,6 +15,11 @@ if [ "$#" -eq 0 ]; then scripts/check-dependent.sh || dependent=$?; fi
 # And the DocC reference, which must build with no warning (its failure fails the run likewise).
 docc=0
 if [ "$#" -eq 0 ]; then scripts/check-docc.sh || docc=$?; fi
+# And GTK as apps run it today: the GTK 4, GObject-introspection (Python, GJS, C, Vala) and Wayland
+# suites again in a fresh Debian 13 root (GTK 4.18, libadwaita 1.7, mutter 48; docs/testing.md,
+# "Debian 13 in the test command"), after the suite here. Not from inside such a root already.
+current_gtk='Gtk4|Introspection|GnomeLibrary|WaylandScenario|RecordTests|BenchGtk4'
+debian13=0
 # Any GLib/GTK critical fails the run. Swift's backtracer would catch GLib's breakpoint trap and
 # resume after it, so it is off here (a crash still fails the run, without the symbolized trace).
 export G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no
@@ -29,6 +34,11 @@ if [ -n "$skipped" ]; then
   printf 'scripts/test.sh: tests were skipped (only opt-in skips are allowed):\n%s\n' "$skipped" >&2
   [ "$status" -ne 0 ] || status=1
 fi
+if [ "$#" -eq 0 ] && [ -z "${PTR_DEBIAN_ROOT:-}" ]; then
+  scripts/debian-root.sh --release 13 -- scripts/test.sh --filter "$current_gtk" || debian13=$?
+  [ "$debian13" -eq 0 ] || echo "scripts/test.sh: the Debian 13 suites failed ($debian13)" >&2
+fi
 [ "$status" -ne 0 ] || status=$dependent
 [ "$status" -ne 0 ] || status=$docc
+[ "$status" -ne 0 ] || status=$debian13
 exit "$status"
