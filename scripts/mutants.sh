@@ -383,6 +383,11 @@ mutant "the GTK 4 bin ignores the touchpad's scroll-stop (the quiet period ends 
   Sources/RefreshGtk4/RefreshBin.swift \
   'guard isStop else { return }' 'guard isStop && false else { return }' \
   'WaylandScenarioTests/gtk4Input'
+# --- A refresh that ends scrolled down keeps what is on screen (issue 35) ---------------------------
+mutant "a scrolled refresh's rows count once: a tree view's measure after its estimate moves the rows on screen" \
+  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  '        case .scrolled:\n' '        case .scrolled where grown > 0:\n            pendingTopInsertion = nil\n' \
+  'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsWhileScrolledKeepWhatIsOnScreen'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -174,7 +174,7 @@ struct HostTests {
     /// A refresh that ends with the list scrolled (the user scrolled down while it ran) keeps
     /// what is on screen where it is: the offset grows by the rows prepended above
     /// (docs/behaviour.md, "Refresh lifecycle").
-    @Test(arguments: [ListKind.listbox, .textview])
+    @Test(arguments: kinds)
     func rowsARefreshPrependsWhileScrolledKeepWhatIsOnScreen(kind: ListKind) throws {
         let h = try HostHarness(kind)
         defer { h.close() }

@@ -129,9 +129,11 @@ public struct WrappedScrollPosition: Sendable, Equatable {
             // estimates new rows' heights, then measures them.
             if position > 0.5 { answer.value = a.lower }
             answer.rows = (rowsHeight(a), 0)
-        case .scrolled where grown > 0:
-            // Scrolled down: the engine moves its offset by what was inserted above, once.
-            pendingTopInsertion = nil
+        case .scrolled:
+            // Scrolled down: the engine moves its offset by what was inserted above. Every change
+            // until the header rests is theirs: a tree view first sizes new rows by an estimate
+            // (five 23 px rows as 140 px), then measures them (115 px), and the offset must give
+            // the difference back or what is on screen ends 25 px too high.
             answer.rows = (rowsHeight(a), grown)
         default:
             answer.rows = (rowsHeight(a), 0)
