@@ -388,6 +388,10 @@ mutant "a scrolled refresh's rows count once: a tree view's measure after its es
   Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
   '        case .scrolled:\n' '        case .scrolled where grown > 0:\n            pendingTopInsertion = nil\n' \
   'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsWhileScrolledKeepWhatIsOnScreen'
+mutant "a GTK 4 list view held at its top leaves the new rows above its old anchor unmade (blank)" \
+  Sources/RefreshGtk4/RefreshBin.swift \
+  '            ptr4_refresh_bin_show_first_row(bin)' '            _ = bin' \
+  'RecordTests/aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -107,12 +107,11 @@ static void add_footer_css(GdkDisplay *display) {
     g_object_set_data_full(G_OBJECT(display), key, provider, g_object_unref);
 }
 
-/* Puts the focus back into the bin's child: on the scrolled widget's own focus target first (a
- * list view's grab_focus goes to its focused row), else by Tab from before it. */
-static void focus_list(GtkWidget *child) {
-    GtkWidget *inner = GTK_IS_SCROLLED_WINDOW(child) ? gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(child)) : NULL;
-    if (inner && GTK_IS_VIEWPORT(inner)) inner = gtk_viewport_get_child(GTK_VIEWPORT(inner));
-    if (inner && gtk_widget_grab_focus(inner)) return;
+/* Puts the focus back into the bin's child: on the list's own focus target first (a list view's
+ * grab_focus goes to its focused row), else by Tab from before it. */
+static void focus_list(Ptr4RefreshBin *bin, GtkWidget *child) {
+    GtkWidget *list = ptr4_refresh_bin_list(bin);
+    if (list && list != child && gtk_widget_grab_focus(list)) return;
     gtk_widget_child_focus(child, GTK_DIR_TAB_FORWARD);
 }
 
@@ -196,7 +195,7 @@ void ptr4_refresh_bin_accessible_update(Ptr4RefreshBin *bin, const Ptr4BinAccess
     if (!state->footer_shown || !state->footer_sensitive) {
         // The focus would leave the bin with the footer: it goes back to the list, as on GTK 3.
         GtkWidget *child = ptr4_refresh_bin_get_child(bin);
-        if (gtk_widget_has_focus(footer) && child) focus_list(child);
+        if (gtk_widget_has_focus(footer) && child) focus_list(bin, child);
     }
     if (g_strcmp0(self->footer_label, state->footer_label) != 0) {
         g_free(self->footer_label);

@@ -334,7 +334,7 @@ static void ptr4_refresh_bin_size_allocate(GtkWidget *widget, int width, int hei
 
 /* The widget whose background shows in the gap: the list inside the scrolled window (through a
  * GtkViewport, for lists that are not scrollable themselves), else the child itself. */
-static GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self) {
+GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self) {
     GtkWidget *list = self->child;
     if (list && GTK_IS_SCROLLED_WINDOW(list)) {
         GtkWidget *inner = gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(list));
@@ -342,6 +342,18 @@ static GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self) {
         if (inner) list = inner;
     }
     return list;
+}
+
+/* HACK (docs/gtk4-notes.md#rows-prepended-during-a-refresh): GtkListView and GtkColumnView keep
+ * their anchor row in view when rows are inserted above it, and a value then set to the top moves
+ * the rows but leaves those above the old anchor unmade (blank) until the list scrolls. Asking the
+ * list itself for its first item lays it out from there. */
+void ptr4_refresh_bin_show_first_row(Ptr4RefreshBin *self) {
+    GtkWidget *list = ptr4_refresh_bin_list(self);
+    // A column view's rows are its last child, a list view (the order HACK 6 relies on).
+    if (list && GTK_IS_COLUMN_VIEW(list)) list = gtk_widget_get_last_child(list);
+    if (list && (GTK_IS_LIST_VIEW(list) || GTK_IS_GRID_VIEW(list)))
+        gtk_widget_activate_action(list, "list.scroll-to-item", "u", 0);
 }
 
 /* HACK (docs/gtk4-notes.md#hack-notes, 8): a pull is the first time GSK's GL renderer draws

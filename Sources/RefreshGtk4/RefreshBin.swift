@@ -92,6 +92,8 @@ public final class RefreshBin {
     private var echo = AdjustmentEcho()
     /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
     private var deferredValue: Double?
+    /// The list is to be shown from its first row on the next tick (a refresh's rows arrived).
+    private var firstRowDue = false
     /// A GtkColumnView's header row, kept in place during a pull (nil for other lists).
     private var pinnedHeader: PinnedColumnHeader?
     private var bin: OpaquePointer { OpaquePointer(widget) }
@@ -260,6 +262,10 @@ public final class RefreshBin {
             deferredValue = nil
             setAdjustment(value)
         }
+        if firstRowDue {
+            firstRowDue = false
+            ptr4_refresh_bin_show_first_row(bin)
+        }
         engine.tick(at: now())
         apply()
     }
@@ -311,6 +317,12 @@ public final class RefreshBin {
         }
         engine.resize(viewportHeight: gtk_adjustment_get_page_size(adjustment), at: now)
         if let rows = answer.rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
+        if position.holdsTop {
+            // The new rows take the header's place: on the next tick the list shows its first row
+            // (HACK in ptr4_refresh_bin_show_first_row), for the same reason as the value above.
+            firstRowDue = true
+            ptr4_refresh_bin_set_ticking(bin, 1)
+        }
         apply()
     }
 
@@ -339,7 +351,7 @@ public final class RefreshBin {
             gtk_widget_queue_draw(widget)
             pinnedHeader?.queueDraw()
         }
-        ptr4_refresh_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil ? 1 : 0)
+        ptr4_refresh_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil || firstRowDue ? 1 : 0)
         syncAccessibility(engine)
         for event in events {
             guard !isDestroyed else { return }

@@ -17,18 +17,27 @@ struct Gtk4RecordOptions {
     /// GDK's integer window scale (GDK_SCALE): device px per logical px.
     var scale: Int
     var out: String
+    /// Rows the refresh prepends when it ends (0: none).
+    var prepend = 0
+    /// Also writes each frame from the refresh's end drawn afresh.
+    var fresh = false
 
     static let scaleRange = 1...3
+    static let prependRange = 0...50
 
-    static func validated(header: String, scale: String, out: String, list: String) throws(RenderOptionError)
-        -> Gtk4RecordOptions
+    static func validated(header: String, scale: String, out: String, list: String, prepend: String = "0",
+                          fresh: Bool = false) throws(RenderOptionError) -> Gtk4RecordOptions
     {
         let demoHeader = try RenderOptionParsing.choice(header, option: "--header", DemoHeader.self)
         let kind = try RenderOptionParsing.choice(list, option: "--list", ListKind.self)
         guard OptionValue.isDigits(scale), let k = Int(scale), scaleRange.contains(k) else {
             throw RenderOptionParsing.invalid(scale, "--scale", expected: "a whole number from 1 to 3 (GDK_SCALE)")
         }
-        return Gtk4RecordOptions(header: demoHeader, list: kind, scale: k, out: try RecordScript.directory(out))
+        guard OptionValue.isDigits(prepend), let rows = Int(prepend), prependRange.contains(rows) else {
+            throw RenderOptionParsing.invalid(prepend, "--prepend", expected: "a whole number from 0 to 50")
+        }
+        return Gtk4RecordOptions(header: demoHeader, list: kind, scale: k, out: try RecordScript.directory(out),
+                                 prepend: rows, fresh: fresh)
     }
 }
 
@@ -55,9 +64,13 @@ struct Gtk4RecordCommand: ParsableCommand {
     var scale = "1"
     @Option(parsing: .unconditional, help: "List: listview, columnview, listbox or textview (300 rows).")
     var list = "listview"
+    @Option(parsing: .unconditional, help: "Rows the refresh prepends when it ends, 0…50 (the collapse then brings them in).")
+    var prepend = "0"
+    @Flag(help: "Also write each frame from the refresh's end drawn afresh, every widget drawn again (NNNN-fresh.png).")
+    var fresh = false
 
     func options() throws(RenderOptionError) -> Gtk4RecordOptions {
-        try Gtk4RecordOptions.validated(header: header, scale: scale, out: out, list: list)
+        try Gtk4RecordOptions.validated(header: header, scale: scale, out: out, list: list, prepend: prepend, fresh: fresh)
     }
 
     static var hasDisplay: Bool {
@@ -142,6 +155,8 @@ final class Gtk4Recorder {
         }) else { return .failure(RecordFailure(message: "the window never showed its rows")) }
 
         let band = RubberBand(dimension: bin.state.viewportHeight)
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+        var scrollValues: [String] = []
         var frames: [RecordedFrame] = []
         var paths: [(path: String, caption: String)] = []
         var quietFrames = 0
@@ -166,7 +181,8 @@ final class Gtk4Recorder {
             case RecordScript.releaseFrame:
                 bin.pressUp()
             case RecordScript.endFrame:
-                bin.endRefreshing(ok: true)
+                if options.prepend > 0 { list.prepend(options.prepend) }
+                bin.endRefreshing(ok: true, insertedAtTop: options.prepend)
             default:
                 break
             }
@@ -180,6 +196,19 @@ final class Gtk4Recorder {
             guard WidgetImage.writePNG(bin.widget, to: options.out + "/" + file) else {
                 return .failure(RecordFailure(message: "cannot write \(options.out)/\(file)"))
             }
+            if options.fresh && n >= RecordScript.endFrame {
+                Self.invalidateDrawing(bin.widget)
+                // The widget's image is its last drawn frame: draw two more (engine time stands still).
+                let drawn = Self.windowFrames + 2
+                guard waitFrames(until: { Self.windowFrames >= drawn }) else {
+                    return .failure(RecordFailure(message: "frame \(n) was never drawn afresh"))
+                }
+                let freshFile = String(file.dropLast(".png".count)) + "-fresh.png"
+                guard WidgetImage.writePNG(bin.widget, to: options.out + "/" + freshFile) else {
+                    return .failure(RecordFailure(message: "cannot write \(options.out)/\(freshFile)"))
+                }
+            }
+            scrollValues.append("{\"frame\":\(n),\"value\":\(gtk_adjustment_get_value(adjustment))}")
             let engine = bin.state
             let animation = engine.headerAnimation
             frames.append(RecordedFrame(frame: n, time: Double(n) / 60, state: engine.header, pull: engine.pull,
@@ -199,6 +228,10 @@ final class Gtk4Recorder {
         guard json.write(to: options.out + "/index.json") else {
             return .failure(RecordFailure(message: "cannot write \(options.out)/index.json: \(String(cString: strerror(errno)))"))
         }
+        // The list's scroll value in each frame (its adjustment's, logical px).
+        guard ("[" + scrollValues.joined(separator: ",\n") + "]\n").write(to: options.out + "/scroll.json") else {
+            return .failure(RecordFailure(message: "cannot write \(options.out)/scroll.json: \(String(cString: strerror(errno)))"))
+        }
         let k = Double(options.scale)
         do {
             try ContactSheet.render(frames: paths, crop: Rect(x: 0, y: 0, width: width * k, height: 110 * k),
@@ -208,6 +241,17 @@ final class Gtk4Recorder {
             return .failure(RecordFailure(message: error.description))
         }
         return .success(frames.count)
+    }
+
+    /// Drops every cached drawing under `widget` (its render nodes): the window's next frame draws
+    /// each widget again, as a fresh window would.
+    private static func invalidateDrawing(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_queue_draw(widget)
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            invalidateDrawing(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     /// Runs the main loop until `done` holds, at most 20 s.

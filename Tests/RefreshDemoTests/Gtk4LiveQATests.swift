@@ -140,33 +140,38 @@ struct Gtk4LiveQATests {
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: shots) }
         var taken = 0
-        func screen() throws -> ImageSurface {
-            // Two frames' time for the window to draw what the last key changed.
-            demo.xdotool("sleep", "0.2")
-            taken += 1
-            let file = shots.appendingPathComponent("\(taken).png").path
-            demo.run(try #require(BuiltProducts.program("import")), ["-window", "root", file])
-            return try #require(ImageSurface(contentsOfPNG: file), "no screenshot")
-        }
-        demo.xdotool("mousemove", "200", "150")
-        demo.xdotool("mousedown", "1")
-        for y in stride(from: 160, through: 270, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
-        try demo.waitFor { $0.event == "header" && $0.state == "pulling" }
-        let plain = try screen()
-        demo.xdotool("key", "o")
-        let overlay = try screen()
-        demo.xdotool("key", "g")
-        let outline = try screen()
-        demo.xdotool("key", "F1")
-        let help = try screen()
-        demo.xdotool("key", "F1", "g", "o")
-        let off = try screen()
-
         let panel = (x: 8.0, y: 450.0, width: 290.0, height: 140.0)
         let middle = (x: 100.0, y: 250.0, width: 200.0, height: 100.0)
         func dark(_ image: ImageSurface, _ r: (x: Double, y: Double, width: Double, height: Double)) -> Double {
             Screen.darkShare(image, x: r.x, y: r.y, width: r.width, height: r.height, scale: 1)
         }
+        /// The screen once it shows what the last key changed (`shown`), or after 5 s whatever it
+        /// shows: the expectations then say what is wrong.
+        func screen(once shown: (ImageSurface) -> Bool) throws -> ImageSurface {
+            let deadline = Date().addingTimeInterval(5)
+            while true {
+                taken += 1
+                let file = shots.appendingPathComponent("\(taken).png").path
+                demo.run(try #require(BuiltProducts.program("import")), ["-window", "root", file])
+                let image = try #require(ImageSurface(contentsOfPNG: file), "no screenshot")
+                if shown(image) || Date() >= deadline { return image }
+                demo.xdotool("sleep", "0.1")
+            }
+        }
+        demo.xdotool("mousemove", "200", "150")
+        demo.xdotool("mousedown", "1")
+        for y in stride(from: 160, through: 270, by: 10) { demo.xdotool("mousemove", "200", String(y)) }
+        try demo.waitFor { $0.event == "header" && $0.state == "pulling" }
+        let plain = try screen { dark($0, panel) < 0.05 }
+        demo.xdotool("key", "o")
+        let overlay = try screen { dark($0, panel) > 0.5 }
+        demo.xdotool("key", "g")
+        let outline = try screen { Screen.magenta($0, below: 60) > 20 }
+        demo.xdotool("key", "F1")
+        let help = try screen { dark($0, middle) > 0.5 }
+        demo.xdotool("key", "F1", "g", "o")
+        let off = try screen { dark($0, panel) < 0.05 && dark($0, middle) < 0.05 && Screen.magenta($0, below: 60) == 0 }
+
         #expect(dark(plain, panel) < 0.05 && dark(overlay, panel) > 0.5, "O: \(dark(plain, panel)) → \(dark(overlay, panel))")
         #expect(Screen.magenta(plain, below: 60) == 0 && Screen.magenta(outline, below: 60) > 20,
                 "G: \(Screen.magenta(outline, below: 60)) magenta pixels in the gap")
@@ -175,14 +180,22 @@ struct Gtk4LiveQATests {
         demo.xdotool("mouseup", "1")
         try demo.waitFor { $0.event == "header" && $0.state == "idle" }
 
+        /// Whether the scrubber window is there once `present` says it should be (within 5 s).
+        func scrubberShown(_ present: Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(5)
+            while true {
+                let shown = !demo.xdotoolOutput("search", "--name", "Header scrubber").isEmpty
+                if shown == present || Date() >= deadline { return shown }
+                demo.xdotool("sleep", "0.1")
+            }
+        }
         demo.xdotool("key", "t")
-        demo.xdotool("sleep", "0.5")
-        #expect(!demo.xdotoolOutput("search", "--name", "Header scrubber").isEmpty, "T opened no scrubber")
+        #expect(scrubberShown(true), "T opened no scrubber")
         // No window manager: the scrubber opens at the top left, under the pointer, and takes the keys.
         // Its drop-downs: the style (jike → plain) and the theme (light → dark), each a notify
         // handler (a handler reading its data from the wrong argument crashed here).
         let scrubberArea = (x: 10.0, y: 10.0, width: 400.0, height: 100.0)
-        let light = try screen()
+        let light = try screen { dark($0, scrubberArea) < 0.2 }
         demo.xdotool("mousemove", "142", "89")
         demo.xdotool("click", "1")
         demo.xdotool("sleep", "0.5")
@@ -191,13 +204,12 @@ struct Gtk4LiveQATests {
         demo.xdotool("click", "1")
         demo.xdotool("sleep", "0.5")
         demo.xdotool("key", "Down", "Return")
-        let darkTheme = try screen()
+        let darkTheme = try screen { dark($0, scrubberArea) > 0.5 }
         #expect(dark(light, scrubberArea) < 0.2 && dark(darkTheme, scrubberArea) > 0.5,
                 "the theme drop-down: \(dark(light, scrubberArea)) → \(dark(darkTheme, scrubberArea))")
         demo.xdotool("mousemove", "100", "40")
         demo.xdotool("key", "Escape")
-        demo.xdotool("sleep", "0.5")
-        #expect(demo.xdotoolOutput("search", "--name", "Header scrubber").isEmpty, "Escape left the scrubber open")
+        #expect(!scrubberShown(false), "Escape left the scrubber open")
         demo.xdotool("mousemove", "200", "300")
         demo.xdotool("key", "F5")
         try demo.waitFor { $0.event == "refresh" && $0.phase == "end" }

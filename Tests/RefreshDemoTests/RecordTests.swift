@@ -97,6 +97,91 @@ struct RecordTests {
         try Self.recordAndCompare(run)
     }
 
+    /// A refresh begun at the top shows what it brought on every GTK 4 list (docs/behaviour.md,
+    /// "Refresh lifecycle"), frame by frame, in light and dark at both scales: `record --prepend 5
+    /// --fresh` ends its refresh with five new rows and saves each frame from the end again drawn
+    /// afresh. In every frame of the collapse the list stays at its top (its value 0), its rows
+    /// equal the fresh drawing of them (nothing stale), and from the second frame after the end
+    /// the first new row is where the header's pull puts it: the new rows' top at rest (the first
+    /// row's text) is found there.
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo-gtk4"), .display) }, arguments: [
+        (Run(style: .jike, scale: 1, list: "listview", gtk4: true), false),
+        (Run(style: .classic, scale: 2, list: "listview", gtk4: true), true),
+        (Run(style: .plain, scale: 1, list: "columnview", gtk4: true), true),
+        (Run(style: .jike, scale: 2, list: "columnview", gtk4: true), false),
+        (Run(style: .classic, scale: 1, list: "listbox", gtk4: true), false),
+        (Run(style: .jike, scale: 2, list: "listbox", gtk4: true), true),
+        (Run(style: .plain, scale: 1, list: "textview", gtk4: true), true),
+        (Run(style: .jike, scale: 2, list: "textview", gtk4: true), false),
+    ])
+    func aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List(_ run: Run, dark: Bool) throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ptr-collapse-\(getpid())-\(run.list)-\(run.scale)-\(dark ? "dark" : "light")")
+        try? FileManager.default.removeItem(at: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try Self.record(["record", "--out", directory.path, "--header", run.style.rawValue, "--scale",
+                                      String(run.scale), "--list", run.list, "--prepend", "5", "--fresh"],
+                                     gtk4: true, environment: dark ? ["GTK_THEME": "Adwaita:dark"] : [:])
+        try #require(result.status == 0, "stderr: \(result.stderr)")
+        struct Scroll: Decodable { let frame: Int; let value: Double }
+        let index = try JSONDecoder().decode(Index.self, from: Data(contentsOf: directory.appendingPathComponent("index.json")))
+        let values = try JSONDecoder().decode([Scroll].self, from: Data(contentsOf: directory.appendingPathComponent("scroll.json")))
+        try #require(values.map(\.frame) == index.frames.map(\.frame))
+        let k = run.scale
+        struct MissingFrame: Error, CustomStringConvertible {
+            let file: String
+            var description: String { "record wrote no \(file)" }
+        }
+        func image(_ file: String) throws -> (pixels: [Pixel], width: Int, height: Int) {
+            guard let surface = ImageSurface(contentsOfPNG: directory.appendingPathComponent(file).path) else {
+                throw MissingFrame(file: file)
+            }
+            return (surface.pixels, surface.pixelWidth, surface.pixelHeight)
+        }
+        func near(_ a: Pixel, _ b: Pixel) -> Bool {
+            abs(Int(a.r) - Int(b.r)) <= 2 && abs(Int(a.g) - Int(b.g)) <= 2 && abs(Int(a.b) - Int(b.b)) <= 2
+        }
+        // The rows' top in a frame (device px): below the pinned column header, moved by the pull.
+        func rowsTop(_ frame: Frame) -> Int { Int(((index.header_top + frame.pull) * Double(k)).rounded()) }
+        let collapse = index.frames.filter { $0.frame > index.end_frame }
+        let rest = try #require(collapse.last)
+        #expect(rest.state == "idle" && rest.pull == 0, "the cycle did not come to rest")
+        #expect(collapse.count > 10, "the collapse was not seen frame by frame (\(collapse.count) frames)")
+        // The new rows' top at rest: 24 logical px (the first row's text), across the list but its
+        // right edge.
+        let atRest = try image(rest.file)
+        let columns = 0..<(atRest.width - 20 * k)
+        let band = (rowsTop(rest)..<(rowsTop(rest) + 24 * k)).map { y in columns.map { atRest.pixels[y * atRest.width + $0] } }
+        #expect(Set(band.joined().map { "\($0.r),\($0.g),\($0.b)" }).count > 4, "the new rows' top shows nothing to find")
+        var lastPull = Double.infinity
+        for frame in collapse {
+            let value = try #require(values.first { $0.frame == frame.frame }).value
+            #expect(value <= 0.5, "frame \(frame.frame): the list left its top (value \(value))")
+            #expect(frame.pull <= lastPull + 1e-9, "frame \(frame.frame): the rows moved down (pull \(frame.pull))")
+            lastPull = frame.pull
+            let seen = try image(frame.file)
+            let fresh = try image(String(frame.file.dropLast(".png".count)) + "-fresh.png")
+            try #require(seen.width == fresh.width && seen.height == fresh.height)
+            let top = rowsTop(frame) + 2 * k
+            var stale = 0
+            for y in top..<seen.height {
+                for x in columns where !near(seen.pixels[y * seen.width + x], fresh.pixels[y * fresh.width + x]) { stale += 1 }
+            }
+            #expect(stale == 0, "frame \(frame.frame): \(stale) px of the rows differ from a fresh drawing")
+            // One frame after the end is allowed the old layout (docs/gtk4-notes.md, "Rows
+            // prepended during a refresh").
+            guard frame.frame > index.end_frame + 1 else { continue }
+            let found = (-k...k).contains { d in
+                let y0 = rowsTop(frame) + d
+                guard y0 >= 0, y0 + band.count <= seen.height else { return false }
+                return band.indices.allSatisfy { row in
+                    columns.allSatisfy { x in near(seen.pixels[(y0 + row) * seen.width + x], band[row][x]) }
+                }
+            }
+            #expect(found, "frame \(frame.frame): the new rows' top is not where the pull (\(frame.pull)) puts it")
+        }
+    }
+
     static func recordAndCompare(_ run: Run) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("ptr-record-\(getpid())-\(run.gtk4 ? "gtk4-" : "")\(run.list)-\(run.style.rawValue)-\(run.scale)")
@@ -173,10 +258,13 @@ struct RecordTests {
 
     /// Runs the built binary (refresh-demo, or refresh-demo-gtk4 with `gtk4`) on this process's
     /// display (no accessibility bus).
-    static func record(_ arguments: [String], gtk4: Bool = false) throws -> BuiltProducts.Run {
+    static func record(_ arguments: [String], gtk4: Bool = false, environment: [String: String] = [:]) throws
+        -> BuiltProducts.Run
+    {
         let binary = gtk4 ? try Prerequisite.path(of: .built("refresh-demo-gtk4")) : try #require(CommandLineTests.binary)
         return try BuiltProducts.run(binary, arguments,
-                                     environment: ["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_BACKEND": "x11"])
+                                     environment: ["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_BACKEND": "x11"]
+                                        .merging(environment) { $1 })
     }
 
     /// Compares the header box of a live frame (the list at pull `pull`, offset 0) with a snapshot,

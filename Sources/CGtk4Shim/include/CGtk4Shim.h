@@ -62,6 +62,11 @@ void ptr4_theme_render_focus(GtkWidget *widget, cairo_t *cr, double x, double y,
 void ptr4_theme_snapshot_background(GtkSnapshot *snapshot, GtkWidget *widget, double x, double y, double width,
                                     double height);
 void ptr4_theme_load_css(GtkCssProvider *provider, const char *css);
+/// The list the bin's child shows: a scrolled window's child (a viewport's child), else the child.
+GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self);
+/// Scrolls a GtkListView, GtkGridView or GtkColumnView child to its first row with the list's own
+/// action (nothing for other lists).
+void ptr4_refresh_bin_show_first_row(Ptr4RefreshBin *self);
 /// Runs the `tick` hook on every frame while TRUE.
 void ptr4_refresh_bin_set_ticking(Ptr4RefreshBin *self, gboolean ticking);
 gboolean ptr4_refresh_bin_get_ticking(Ptr4RefreshBin *self);

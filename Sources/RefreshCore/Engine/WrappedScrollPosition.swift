@@ -44,6 +44,10 @@ public struct WrappedScrollPosition: Sendable, Equatable {
 
     public init() {}
 
+    /// True while a refresh's rows take the header's place: the list is held at its top until
+    /// the header rests.
+    public var holdsTop: Bool { pendingTopInsertion == .atTop }
+
     /// What the host reports after its adjustment's upper or page size changed.
     public struct GeometryAnswer: Sendable, Equatable {
         /// The absolute value to set the adjustment to, or nil.
