@@ -35,7 +35,10 @@ if [ -n "$skipped" ]; then
   [ "$status" -ne 0 ] || status=1
 fi
 if [ "$#" -eq 0 ] && [ -z "${PTR_DEBIAN_ROOT:-}" ]; then
-  scripts/debian-root.sh --release 13 -- scripts/test.sh --filter "$current_gtk" || debian13=$?
+  # debootstrap, mounts and chroot need root: sudo otherwise, with this PATH (Swift's is on it).
+  as_root=()
+  [ "$(id -u)" -eq 0 ] || as_root=(sudo env PATH="$PATH")
+  "${as_root[@]}" scripts/debian-root.sh --release 13 -- scripts/test.sh --filter "$current_gtk" || debian13=$?
   [ "$debian13" -eq 0 ] || echo "scripts/test.sh: the Debian 13 suites failed ($debian13)" >&2
 fi
 [ "$status" -ne 0 ] || status=$dependent
