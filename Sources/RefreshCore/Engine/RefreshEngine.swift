@@ -46,7 +46,7 @@ public struct RefreshEngine: Sendable {
     private(set) var headerState: HeaderState = .idle
     private var footerMachine = FooterMachine()
     public var footer: FooterPhase { footerMachine.phase }
-    /// When the current load began (spinner phase).
+    /// When the current load began (the footer spinner's time zero); 0 while no load runs.
     public var loadStarted: Double { footerMachine.loadStarted }
     /// Classic header arrow: 0 points down, 1 points up.
     private var arrow = Tween(from: 0, to: 0, start: 0, duration: 0)
@@ -54,8 +54,8 @@ public struct RefreshEngine: Sendable {
     /// When the last refresh succeeded (for "Last updated").
     public private(set) var lastUpdated: Double?
     /// A refresh asked for while a load runs: it begins as soon as the load ends
-    /// (docs/behaviour.md#refresh-lifecycle, "One at a time").
-    public private(set) var refreshQueued = false
+    /// (docs/behaviour.md#refresh-lifecycle, "One at a time"). Part of the footer's loading state.
+    public var refreshQueued: Bool { footerMachine.refreshQueued }
     private var reportedHeader: HeaderPhase = .idle
     private var reportedFooter: FooterPhase = .idle
     private var events: [EngineEvent] = []
@@ -589,7 +589,7 @@ extension RefreshEngine {
         if footer == .loading, !refreshRunning {
             // Asked for during a load (F5, the app, an AT): not dropped, started when the load ends.
             if !refreshQueued {
-                refreshQueued = true
+                footerEvent(.refreshAsked)
                 emit(.refreshQueued)
             }
             return true
@@ -620,6 +620,8 @@ extension RefreshEngine {
         guard footer == .loading else { return false }
         let added = ok ? max(addedHeight, 0) : 0
         let heldPush = push
+        // The load's end ends its state, and with it the queued refresh: read it first.
+        let queued = refreshQueued
         changeLimits { $0.rowsHeight += added }
         footerEvent(.loadEnded(ok: ok, exhausted: exhausted))
         if added > 0, heldPush > 0, !physics.isBottomHeld {
@@ -636,10 +638,9 @@ extension RefreshEngine {
             physics.settleBottom(to: 0, duration: duration(Tuning.springBackDuration), limits: limits, at: now)
         }
         advance(to: now)
-        if refreshQueued {
+        if queued {
             // Whatever the load brought (rows, the end of the data, a failure), the refresh reloads
             // the first page: still wanted.
-            refreshQueued = false
             emitChanges()
             _ = onBeginRefreshing()
         }

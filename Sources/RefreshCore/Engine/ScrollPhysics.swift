@@ -12,14 +12,34 @@
 struct ScrollPhysics: Sendable {
     /// The list's scroll offset, 0 … `maxOffset`.
     private(set) var offset: Double = 0
-    /// A fling or key scroll under way.
-    private(set) var motion: Tween? {
-        didSet { if motion == nil { motionIsFling = false } }
+    /// What moves the offset on its own, and why.
+    private enum Motion: Sendable {
+        case scroll(Tween)  // a key or programmatic scroll, eased out
+        case fling(Tween)   // a released drag coasting
+
+        var tween: Tween {
+            switch self {
+            case .scroll(let tween), .fling(let tween): tween
+            }
+        }
+
+        /// The same kind of motion along `tween`.
+        func along(_ tween: Tween) -> Motion {
+            switch self {
+            case .scroll: .scroll(tween)
+            case .fling: .fling(tween)
+            }
+        }
     }
-    /// The motion under way is a released drag's fling (not a key or programmatic scroll).
-    private var motionIsFling = false
+
+    private var moving: Motion?
+    /// A fling or key scroll under way.
+    var motion: Tween? { moving?.tween }
     /// Where a key or programmatic scroll under way is heading (nil: none, or a fling).
-    var keyScrollTarget: Double? { motionIsFling ? nil : motion?.to }
+    var keyScrollTarget: Double? {
+        if case .scroll(let tween) = moving { return tween.to }
+        return nil
+    }
     /// The overscroll at the top (pull) and at the bottom (push).
     private(set) var top: EdgeMotion = .still(0)
     private(set) var bottom: EdgeMotion = .still(0)
@@ -44,7 +64,7 @@ struct ScrollPhysics: Sendable {
     /// settle, the scrollbar, new limits): what the gesture holds stays put under it.
     mutating func track(from old: Double, to new: Double, limits: ScrollLimits, at t: Double) {
         if let stroke, stroke.isValid(for: self, limits: limits) {} else {
-            motion = nil
+            moving = nil
             stroke = Stroke(anchor: self, travel: old, limits: limits, at: t)
         }
         (offset, top, bottom) = stroke!.resolve(travel: new)
@@ -54,7 +74,7 @@ struct ScrollPhysics: Sendable {
     /// from wherever the content is at its first move.
     mutating func beginStroke() {
         stroke = nil
-        motion = nil
+        moving = nil
     }
 
     // MARK: Moves that are not a gesture's
@@ -62,7 +82,7 @@ struct ScrollPhysics: Sendable {
     /// Scrolls the content to `target` (0 … maxOffset) without overscrolling (the scrollbar): going
     /// down, a held header scrolls away before the rows move, since it is part of the content.
     mutating func scrollContent(to target: Double, holding: Bool, limits: ScrollLimits, at t: Double) {
-        motion = nil
+        moving = nil
         if target > offset {
             var rest = target - offset
             if top.value(curve: limits.top, at: t) > 0 {
@@ -79,8 +99,7 @@ struct ScrollPhysics: Sendable {
 
     /// A key scroll or a programmatic move of the offset, with an ease-out (0 s jumps).
     mutating func moveOffset(to target: Double, duration: Double, at t: Double) {
-        motion = Tween(from: offset, to: target, start: t, duration: duration)
-        motionIsFling = false
+        moving = .scroll(Tween(from: offset, to: target, start: t, duration: duration))
     }
 
     /// A released drag coasts: an ease-out cubic starts at 3·D/T, so T = 3τ matches the release
@@ -88,8 +107,7 @@ struct ScrollPhysics: Sendable {
     mutating func fling(velocity: Double, limits: ScrollLimits, at t: Double) {
         let distance = velocity * Tuning.flingTimeConstant
         let target = min(max(offset + distance, 0), limits.maxOffset)
-        motion = Tween(from: offset, to: target, start: t, duration: 3 * Tuning.flingTimeConstant)
-        motionIsFling = true
+        moving = .fling(Tween(from: offset, to: target, start: t, duration: 3 * Tuning.flingTimeConstant))
     }
 
     /// Moves the offset along the fling or key scroll to time `t`. Returns how far it moved.
@@ -102,7 +120,7 @@ struct ScrollPhysics: Sendable {
 
     /// A press holds the content where it is: the fling or key scroll under way stops there.
     mutating func stopMotion() {
-        motion = nil
+        moving = nil
     }
 
     /// The fling or key scroll reached its end. Returns how far it moved.
@@ -110,7 +128,7 @@ struct ScrollPhysics: Sendable {
         guard let motion else { return 0 }
         let before = offset
         offset = min(max(motion.to, 0), limits.maxOffset)
-        self.motion = nil
+        moving = nil
         return offset - before
     }
 
@@ -118,17 +136,19 @@ struct ScrollPhysics: Sendable {
     /// any motion under way move with them so that nothing on screen moves.
     mutating func shift(by amount: Double) {
         offset += amount
-        if let m = motion {
-            motion = Tween(from: m.from + amount, to: m.to + amount, start: m.start, duration: m.duration,
-                           easing: m.easing)
+        if let moving {
+            let m = moving.tween
+            self.moving = moving.along(Tween(from: m.from + amount, to: m.to + amount, start: m.start,
+                                             duration: m.duration, easing: m.easing))
         }
     }
 
     /// The motion under way ends at `target` instead, from where the offset is, in the time it had
     /// left (never a jump).
     mutating func retarget(to target: Double, at t: Double) {
-        guard let m = motion, abs(m.to - target) > 0.01 else { return }
-        motion = Tween(from: offset, to: target, start: t, duration: max(m.end - t, 0), easing: m.easing)
+        guard let moving, abs(moving.tween.to - target) > 0.01 else { return }
+        let m = moving.tween
+        self.moving = moving.along(Tween(from: offset, to: target, start: t, duration: max(m.end - t, 0), easing: m.easing))
     }
 
     /// After the scroll range changed: the offset stays inside it, and a key scroll or fling that
@@ -136,9 +156,10 @@ struct ScrollPhysics: Sendable {
     /// otherwise it would leap on as soon as the range grew again (never a jump).
     mutating func clamp(_ limits: ScrollLimits, at t: Double) {
         offset = min(offset, limits.maxOffset)
-        if let m = motion, m.to > limits.maxOffset || m.value(at: t) > limits.maxOffset {
-            motion = Tween(from: offset, to: min(m.to, limits.maxOffset), start: t,
-                           duration: max(m.end - t, 0), easing: m.easing)
+        if let moving, moving.tween.to > limits.maxOffset || moving.tween.value(at: t) > limits.maxOffset {
+            let m = moving.tween
+            self.moving = moving.along(Tween(from: offset, to: min(m.to, limits.maxOffset), start: t,
+                                             duration: max(m.end - t, 0), easing: m.easing))
         }
     }
 

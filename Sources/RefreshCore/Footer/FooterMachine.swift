@@ -1,11 +1,41 @@
 /// The footer's state machine (docs/behaviour.md, Footer and load-more). `handle` is the one
 /// transition function: every change of the phase and of the auto-load latch goes through it.
 struct FooterMachine: Sendable, Equatable {
-    private(set) var phase: FooterPhase = .idle
+    /// The footer's state, `FooterPhase` with what a phase holds: a load, when it began and whether
+    /// a refresh asked for during it waits for its end.
+    private enum State: Sendable, Equatable {
+        case idle                    // nothing pending
+        case armed                   // pull mode: a gesture holds the bottom past the footer's height
+        case loading(since: Double, refreshQueued: Bool) // the host is loading, since then; a refresh waits for it
+        case noMoreData              // the last load said there is no more
+        case failed                  // the last load failed: a click or the zone retries
+    }
+
+    private var state = State.idle
     /// Auto load-more fired for the current approach to the bottom: it fires once per approach.
     private(set) var autoLoadLatched = false
-    /// When the current load began (spinner phase).
-    private(set) var loadStarted: Double = 0
+
+    var phase: FooterPhase {
+        switch state {
+        case .idle: .idle
+        case .armed: .armed
+        case .loading: .loading
+        case .noMoreData: .noMoreData
+        case .failed: .failed
+        }
+    }
+
+    /// When the current load began (the spinner's time zero); 0 while no load runs.
+    var loadStarted: Double {
+        if case .loading(let since, _) = state { return since }
+        return 0
+    }
+
+    /// A refresh was asked for during the current load: it begins when the load ends.
+    var refreshQueued: Bool {
+        if case .loading(_, let queued) = state { return queued }
+        return false
+    }
 
     /// What happened, as far as the footer cares.
     enum Input: Sendable, Equatable {
@@ -17,6 +47,7 @@ struct FooterMachine: Sendable, Equatable {
         case loadEnded(ok: Bool, exhausted: Bool)         // the host answered the load
         case refreshSucceeded                             // the first page reloaded
         case modeChanged                                  // auto ⇄ pull at run time
+        case refreshAsked                                 // a refresh was asked for (kept if a load runs)
     }
 
     /// Applies `input` at time `t`. Returns true when a load starts (the engine requests it).
@@ -37,38 +68,39 @@ struct FooterMachine: Sendable, Equatable {
             guard phase == .idle || phase == .armed || phase == .failed else { return false }
             // Refreshing, or the list became short: releasing could not load, so it is not armed.
             guard canLoad else {
-                if phase == .armed { phase = .idle }
+                if phase == .armed { state = .idle }
                 return false
             }
             if phase == .armed, q >= Tuning.footerHeight - Tuning.armHysteresis { return false }
             if q >= Tuning.footerHeight {
-                phase = .armed
+                state = .armed
             } else if phase == .armed {
-                phase = .idle
+                state = .idle
             }
         case .released(let canLoad):
             guard phase == .armed else { return false }
             if canLoad { return startLoad(at: t) }
-            phase = .idle
+            state = .idle
         case .clicked(let canLoad):
             guard canLoad, phase == .idle || phase == .failed else { return false }
             return startLoad(at: t)
         case .loadEnded(let ok, let exhausted):
             guard phase == .loading else { return false }
-            phase = ok ? (exhausted ? .noMoreData : .idle) : .failed
+            state = ok ? (exhausted ? .noMoreData : .idle) : .failed
         case .refreshSucceeded:
             // A refresh reloads the first page: it clears noMoreData (deliberate) and a failed load.
-            if phase == .noMoreData || phase == .failed { phase = .idle }
+            if phase == .noMoreData || phase == .failed { state = .idle }
             autoLoadLatched = false
         case .modeChanged:
-            if phase == .armed { phase = .idle }
+            if phase == .armed { state = .idle }
+        case .refreshAsked:
+            if case .loading(let since, false) = state { state = .loading(since: since, refreshQueued: true) }
         }
         return false
     }
 
     private mutating func startLoad(at t: Double) -> Bool {
-        phase = .loading
-        loadStarted = t
+        state = .loading(since: t, refreshQueued: false)
         autoLoadLatched = true
         return true
     }
