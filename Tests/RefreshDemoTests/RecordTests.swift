@@ -182,6 +182,18 @@ struct RecordTests {
         }
     }
 
+    /// `record --prepend` takes a whole number from 0 to 50: anything else is a usage error
+    /// (status 2) that names the option, before any window opens.
+    @Test(.enabled { try Prerequisite.check(.built("refresh-demo-gtk4"), .display) })
+    func gtk4RecordRefusesABadPrepend() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-bad-prepend-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for value in ["51", "-1", "five", "2.5", ""] {
+            let result = try Self.record(["record", "--out", directory.path, "--prepend", value], gtk4: true)
+            #expect(result.status == 2 && result.stderr.contains("--prepend"), "--prepend '\(value)': \(result.stderr)")
+        }
+    }
+
     static func recordAndCompare(_ run: Run) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("ptr-record-\(getpid())-\(run.gtk4 ? "gtk4-" : "")\(run.list)-\(run.style.rawValue)-\(run.scale)")
