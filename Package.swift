@@ -23,10 +23,10 @@ let package = Package(
         // .gir and .typelib (docs/gobject-api.md).
         .library(name: "PtrRefresh", type: .dynamic, targets: ["CGtkShim", "RefreshGtk"]),
         .executable(name: "refresh-demo", targets: ["refresh-demo"]),
-        .executable(name: "refresh-bench", targets: ["refresh-bench"]),
-        // refresh-bench-gtk4 and refresh-demo-gtk4 are no products (`swift build --product
-        // refresh-demo-gtk4` still builds the demo here): a package that depends on this one then
-        // never reads GTK 4's pkg-config flags, and prints no warning about them (docs/install.md).
+        // The tools (refresh-bench, refresh-soak, refresh-gtk4-frames) and the GTK 4 executables are
+        // no products (`swift build --product refresh-bench` still builds one here): a package that
+        // depends on this one gets the widget and the demo, never a tool that links the test
+        // support, and never reads GTK 4's pkg-config flags unless it asks (docs/install.md).
     ] + gtk4Products,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -68,8 +68,12 @@ let package = Package(
         // The header and footer painters, the header styles an app can write, the strings: drawn
         // with Cairo and Pango only, so that the GTK 3 and the GTK 4 widget draw the same pixels.
         .target(name: "RefreshDrawing", dependencies: ["CPangoCairo", "RefreshCore"]),
-        // The widget apps link: input capture, engine plumbing, theme colours, frame clock.
-        .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop"]),
+        // The widget core both toolkits' widgets share (docs/architecture.md, "The widget core"): the
+        // engine driver over a small host protocol, the key table. GLib, no toolkit.
+        .target(name: "RefreshWidgetCore", dependencies: ["CGLib", "RefreshCore", "RefreshMainLoop"]),
+        // The widget apps link: input capture, GTK 3 calls, theme colours, frame clock.
+        .target(name: "RefreshGtk", dependencies: ["CGtk", "CGtkShim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop",
+                                                   "RefreshWidgetCore"]),
         // The header and footer moments visual QA shows, reached by driving the engine with
         // injected time; toolkit-free, so that both toolkits' widgets can be put into them.
         .target(name: "RefreshScenes", dependencies: ["RefreshCore"]),
@@ -126,7 +130,8 @@ let package = Package(
         .target(name: "CGtk4Shim", dependencies: ["CGtk4"], cSettings: [.define("G_LOG_DOMAIN", to: "\"Ptr4\"")]),
         // The GTK 4 widget: the engine over a GtkScrolledWindow in the GTK 4 bin. No GTK 3 module:
         // GTK 3 and GTK 4 cannot share a process.
-        .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop"]),
+        .target(name: "RefreshGtk4", dependencies: ["CGtk4", "CGtk4Shim", "RefreshCore", "RefreshDrawing", "RefreshMainLoop",
+                                                     "RefreshWidgetCore"]),
         // What GTK 4 QA tools render with: a widget through its window's GSK renderer to a PNG at
         // device scale, the headless renderer's text settings (refresh-gtk4-frames, the demo's record).
         .target(name: "RefreshQAGtk4", dependencies: ["CGtk4", "RefreshDrawing", "RefreshGtk4"]),
@@ -171,11 +176,13 @@ let package = Package(
             name: "RefreshCoreTests",
             dependencies: ["RefreshCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        // The widget core through a fake host: no toolkit, no display.
+        .testTarget(name: "RefreshWidgetCoreTests", dependencies: ["RefreshWidgetCore", "RefreshCore"]),
         .testTarget(
             name: "RefreshGtkTests",
             dependencies: [
                 "RefreshGtk", "RefreshCore", "RefreshDrawing", "RefreshMainLoop", "CMainQueue", "RefreshTestSupport",
-                "RefreshDemo", "CGtk", "CGtkShim",
+                "RefreshDemo", "CGtk", "CGtkShim", "RefreshWidgetCore",
             ]
         ),
         .testTarget(

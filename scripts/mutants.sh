@@ -115,27 +115,27 @@ mutant "the classic spinner is not drawn" \
   'return angle.isNaN ? [] : []' \
   'ClassicHeaderPixelTests'
 mutant "the classic header's second line is empty" \
-  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyles.swift \
   '        text.set(detail, style: .detail, maxWidth: maxWidth)' \
   '        text.set("", style: .detail, maxWidth: maxWidth)' \
   'ClassicHeaderPixelTests'
 mutant "the classic header's first line is left-aligned" \
-  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyles.swift \
   'text.show(at: Point(centerX - mainSize.width / 2, blockTop), cr: cr, color: palette.text)' \
   'text.show(at: Point(panel.x + Layout.margin, blockTop), cr: cr, color: palette.text)' \
   'ClassicHeaderPixelTests'
 mutant "the classic and plain panels are 2 px short" \
-  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyles.swift \
   '        return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight)' \
   '        return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight - 2)' \
   'PlainBarPixelTests'
 mutant "the plain bar's text is missing" \
-  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyles.swift \
   'text.show(at: Point(rect.midX - size.width / 2, rect.midY - size.height / 2), cr: cr, color: ink)' \
   '_ = (size, ink)' \
   'PlainBarPixelTests'
 mutant "the plain bar is filled with the accent colour" \
-  Sources/RefreshDrawing/HeaderStyleProtocol.swift \
+  Sources/RefreshDrawing/HeaderStyles.swift \
   'let fill = failed ? palette.error : palette.bar' 'let fill = failed ? palette.error : palette.accent' \
   'PlainBarPixelTests'
 mutant "the footer's spinner is not drawn" \
@@ -153,9 +153,9 @@ mutant "the footer's focus ring is not drawn" \
 
 # --- The widget (RefreshGtk/Widget) --------------------------------------------------------------
 mutant "teardown does not mark the view destroyed (later calls still schedule ticks)" \
-  Sources/RefreshGtk/Widget/RefreshController.swift \
-  '        isDestroyed = true\n        frameTick?.remove()' '        isDestroyed = false\n        frameTick?.remove()' \
-  'TeardownTests'
+  Sources/RefreshWidgetCore/RefreshDriver.swift \
+  '        isDestroyed = true\n        asyncActions.tearDown()' '        isDestroyed = false\n        asyncActions.tearDown()' \
+  'TeardownTests RefreshWidgetCoreTests'
 mutant "teardown leaves its handler on GtkSettings connected" \
   Sources/RefreshGtk/Widget/RefreshController.swift \
   'GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in\n            self?.readAnimationSetting(settings)\n        }.keep(in: &connections)' \
@@ -236,9 +236,9 @@ mutant "footer mode none still has a footer that loads" \
   'public var hasFooter: Bool { footerMode != .none && !isShortList }' 'public var hasFooter: Bool { !isShortList }' \
   'RefreshCoreTests.NoFooterTests NothingDroppedGtkTests/noFooter'
 mutant "a request nothing answers is left running" \
-  Sources/RefreshGtk/Widget/RefreshController.swift \
+  Sources/RefreshWidgetCore/RefreshDriver.swift \
   'if unanswered { endUnanswered(event) }' 'if unanswered, isDestroyed { endUnanswered(event) }' \
-  'NothingDroppedGtkTests/missingHandlers'
+  'NothingDroppedGtkTests/missingHandlers RefreshWidgetCoreTests'
 # --- Sideways scrolling, rows measured above the viewport, the row image key (issue 29) ------------
 mutant "a sideways touchpad swipe scrolls vertically (its horizontal delta is added)" \
   Sources/RefreshGtk/Input/ScrollTranslation.swift \
@@ -323,8 +323,8 @@ mutant "the GTK 4 bin draws its header a pixel below the gap's top" \
   Sources/RefreshGtk4/Decorations.swift \
   'cairo_translate(cr, -gap.x, -gap.y)' 'cairo_translate(cr, -gap.x, -gap.y + 1)' \
   'Gtk4HeaderFrameTests'
-mutant "disposing the GTK 4 bin leaves its async refresh running" \
-  Sources/RefreshGtk4/RefreshBin.swift \
+mutant "disposing a widget leaves its async refresh running (the widget core's: the GTK 4 bin shows it)" \
+  Sources/RefreshWidgetCore/RefreshDriver.swift \
   '        asyncActions.tearDown()' '        _ = asyncActions' \
   'Gtk4ExampleProcessTests'
 mutant "a mouse pull from a GtkListView row is never claimed (the release selects the row)" \
@@ -392,6 +392,10 @@ mutant "a GTK 4 list view held at its top leaves the new rows above its old anch
   Sources/RefreshGtk4/RefreshBin.swift \
   '            ptr4_refresh_bin_show_first_row(bin)' '            _ = bin' \
   'RecordTests/aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List'
+mutant "the GTK 4 record's list takes the pointer (a row hovered in one frame and not the next)" \
+  Sources/refresh-demo-gtk4/Recorder.swift \
+  '        gtk_widget_set_can_target(bin.widget, 0)' '        _ = bin.widget' \
+  'RecordTests/aPointerOverTheRecordedWindowHoversNoRow'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

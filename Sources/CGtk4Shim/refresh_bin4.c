@@ -181,12 +181,6 @@ static void on_drag_cancel(GtkGesture *gesture, GdkEventSequence *sequence, Ptr4
     if (self->hooks.press_up) self->hooks.press_up(self->hooks_data);
 }
 
-static gboolean on_refresh_key(GtkWidget *widget, GVariant *args, gpointer data) {
-    (void)args; (void)data;
-    Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
-    return self->hooks.refresh_key ? self->hooks.refresh_key(self->hooks_data) : FALSE;
-}
-
 /* The Swift side goes: its hooks first (their destroy-notify tears it down, with every handler it
  * connected), then the bin's hold on it. */
 static void release_swift(Ptr4RefreshBin *self) {
@@ -223,23 +217,13 @@ static void ptr4_refresh_bin_init(Ptr4RefreshBin *self) {
     g_signal_connect(self->drag, "cancel", G_CALLBACK(on_drag_cancel), self);
     gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(self->drag));
 
-    // F5 and Ctrl+R are taken before the list (capture phase), as on GTK 3; no stock list binds them.
-    GtkEventController *keys = gtk_shortcut_controller_new();
+    // The widget's keys, before the focus widget (capture phase), as on GTK 3: F5 and Ctrl+R, which
+    // no stock list binds, and Home, End, Page Up/Down and Enter/Space on the footer, which the
+    // lists bind to their own cursor, which knows nothing of the footer past the rows.
+    GtkEventController *keys = gtk_event_controller_key_new();
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
-    const char *triggers[] = {"F5", "<Control>r"};
-    for (size_t i = 0; i < G_N_ELEMENTS(triggers); i++) {
-        gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(keys),
-                                             gtk_shortcut_new(gtk_shortcut_trigger_parse_string(triggers[i]),
-                                                              gtk_callback_action_new(on_refresh_key, NULL, NULL)));
-    }
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(on_key_pressed), NULL);
     gtk_widget_add_controller(widget, keys);
-
-    // Home, End, Page Up/Down and Enter/Space on the footer, also before the focus widget: the
-    // lists bind them to their own cursor, which knows nothing of the footer past the rows.
-    GtkEventController *other_keys = gtk_event_controller_key_new();
-    gtk_event_controller_set_propagation_phase(other_keys, GTK_PHASE_CAPTURE);
-    g_signal_connect(other_keys, "key-pressed", G_CALLBACK(on_key_pressed), NULL);
-    gtk_widget_add_controller(widget, other_keys);
 }
 
 static void ptr4_refresh_bin_dispose(GObject *object) {

@@ -1,35 +1,7 @@
 import CGtk4
 import CGtk4Shim
 import RefreshCore
-
-/// GDK 4's key and modifiers as the engine's `KeyIntent` (what the key then does is the engine's
-/// `route`, docs/behaviour.md#keyboard-and-accessibility). F5 and Ctrl+R come through the bin's
-/// shortcut controller instead.
-enum KeyTranslation {
-    static let significantModifiers = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue
-
-    /// Tab (true) or Shift+Tab (false) with no other modifier; nil for anything else.
-    static func tab(keyval: guint, state: GdkModifierType) -> Bool? {
-        guard state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return nil }
-        switch Int32(bitPattern: keyval) {
-        case GDK_KEY_Tab, GDK_KEY_KP_Tab: return state.rawValue & GDK_SHIFT_MASK.rawValue == 0
-        case GDK_KEY_ISO_Left_Tab: return false
-        default: return nil
-        }
-    }
-
-    static func intent(keyval: guint, state: GdkModifierType) -> KeyIntent? {
-        guard state.rawValue & significantModifiers == 0 else { return nil }
-        switch Int32(bitPattern: keyval) {
-        case GDK_KEY_Home, GDK_KEY_KP_Home: return .scroll(.home)
-        case GDK_KEY_End, GDK_KEY_KP_End: return .scroll(.end)
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: return .scroll(.pageUp)
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: return .scroll(.pageDown)
-        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space: return .activate
-        default: return nil
-        }
-    }
-}
+import RefreshWidgetCore
 
 extension RefreshBin {
     /// A key pressed with the focus inside the bin, before the focus widget sees it; true: the
@@ -39,8 +11,8 @@ extension RefreshBin {
     /// lists would otherwise scroll to their last row and stop short of the footer.
     func keyPressed(keyval: guint, state: GdkModifierType) -> Bool {
         guard !isDestroyed else { return false }
-        if let forward = KeyTranslation.tab(keyval: keyval, state: state) { return tabbed(forward: forward) }
-        guard let intent = KeyTranslation.intent(keyval: keyval, state: state) else { return false }
+        if let forward = KeyTable.tab(keyval: keyval, state: state.rawValue) { return tabbed(forward: forward) }
+        guard let intent = KeyTable.intent(keyval: keyval, state: state.rawValue) else { return false }
         // No focus stop on the footer yet: Enter and Space are the footer's whenever it offers
         // load more or a retry, as on a GTK 3 bin (a wrapped list's rows are its own).
         switch engine.route(intent, hostMovesCursor: false, footerFocused: false) {
@@ -48,8 +20,7 @@ extension RefreshBin {
             keyScroll(command)
             return true
         case .activate(_, footer: true):
-            _ = engine.loadMore(at: now())
-            apply()
+            driver.loadMore()
             return true
         case .refresh:
             beginRefreshing()
@@ -76,8 +47,7 @@ extension RefreshBin {
         if let value = position.keyScroll(command, reading) {
             gtk_adjustment_set_value(adjustment, value)
         } else {
-            engine.externalScroll(to: position.offset(reading), at: now())
-            apply()
+            driver.update { $0.externalScroll(to: position.offset(reading), at: $1) }
         }
     }
 }

@@ -4,11 +4,14 @@ import Glibc
 import RefreshCore
 import RefreshDrawing
 import RefreshMainLoop
+import RefreshWidgetCore
 
 /// Pull-to-refresh for any GtkScrolledWindow in a GTK 4 app (docs/gtk4-notes.md): the app's
-/// scrolled window goes into a `Ptr4RefreshBin`, which the app packs in its place. The engine is RefreshCore's, as on GTK 3; this class only turns the bin's input
-/// into engine inputs and the engine's answers into the adjustment, the child's offset and the
-/// drawing.
+/// scrolled window goes into a `Ptr4RefreshBin`, which the app packs in its place. This is GTK 4's
+/// front end of the widget core: the engine and every decision around it are the core's
+/// `RefreshDriver`, as on GTK 3; this class only turns the bin's input into driver calls and the
+/// driver's answers into the adjustment, the child's offset and the drawing
+/// (docs/architecture.md, "The widget core").
 ///
 /// Ownership: the bin owns this object (its qdata), as the GTK 3 bin owns its controller; an
 /// app may keep only `widget`. After the bin is disposed every call is a no-op.
@@ -17,16 +20,31 @@ public final class RefreshBin {
     /// The widget the app packs: the `Ptr4RefreshBin` around its scrolled window.
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// Runs when a refresh starts; answer with `endRefreshing(ok:)`.
-    public var onRefresh: (() -> Void)?
+    public var onRefresh: (() -> Void)? {
+        get { driver.onRefresh }
+        set { driver.onRefresh = newValue }
+    }
     /// Runs when a load starts (the auto footer came into view); answer with `endLoading`.
-    public var onLoadMore: (() -> Void)?
+    public var onLoadMore: (() -> Void)? {
+        get { driver.onLoadMore }
+        set { driver.onLoadMore = newValue }
+    }
     /// A refresh was asked for (F5, `beginRefreshing`, an AT) while a load runs: it begins as soon
     /// as the load ends, as on GTK 3.
-    public var onRefreshQueued: (() -> Void)?
+    public var onRefreshQueued: (() -> Void)? {
+        get { driver.onRefreshQueued }
+        set { driver.onRefreshQueued = newValue }
+    }
     /// Every header state change, with the displayed pull then (the demo's trace).
-    public var onHeaderPhase: ((HeaderPhase, Double) -> Void)?
+    public var onHeaderPhase: ((HeaderPhase, Double) -> Void)? {
+        get { driver.onHeaderPhase }
+        set { driver.onHeaderPhase = newValue }
+    }
     /// Every footer state change.
-    public var onFooterPhase: ((FooterPhase) -> Void)?
+    public var onFooterPhase: ((FooterPhase) -> Void)? {
+        get { driver.onFooterPhase }
+        set { driver.onFooterPhase = newValue }
+    }
 
     /// The header: a built-in look (`.jike`, the default, `.classic`, `.plain`) or one the app
     /// draws, held open at its `heldHeight` while refreshing, with the timings of its `timings`
@@ -35,10 +53,9 @@ public final class RefreshBin {
         didSet {
             let appDrawn = header is any BuiltInHeaderStyle ? nil : header
             decorations.appDrawnHeader = appDrawn
-            engine.setHeldHeight(appDrawn?.heldHeight, at: now())
+            driver.update { $0.setHeldHeight(appDrawn?.heldHeight, at: $1) }
             // The GObject's header-style holds the timings (its setter applies them to the engine).
             ptr4_refresh_bin_set_header_style(bin, Ptr4HeaderStyle(header.timings))
-            apply()
             gtk_widget_queue_draw(widget)
         }
     }
@@ -77,15 +94,15 @@ public final class RefreshBin {
 
     private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
-    var engine: RefreshEngine
+    /// The widget core: the engine and everything decided around it (RefreshWidgetCore).
+    let driver: RefreshDriver
+    var engine: RefreshEngine { driver.engine }
     /// The engine's offset in the adjustment's terms: the footer's room past its end, the rows
     /// a refresh prepended (RefreshCore's, shared with the GTK 3 bin; docs/architecture.md, "Hosts").
     var position = WrappedScrollPosition()
     private var handlers: [SignalHandler] = []
     /// The bin was disposed: every call is a no-op from then on.
-    package private(set) var isDestroyed = false
-    /// The async handlers and the task running one (shared with GTK 3: RefreshMainLoop).
-    let asyncActions = AsyncActions()
+    package var isDestroyed: Bool { driver.isDestroyed }
     /// True while the bin writes the adjustment itself: its own `value-changed` is no external scroll.
     private var settingValue = false
     /// The value the bin last gave the adjustment, and when: the list's echo of it is no scroll.
@@ -98,8 +115,6 @@ public final class RefreshBin {
     private var pinnedHeader: PinnedColumnHeader?
     private var bin: OpaquePointer { OpaquePointer(widget) }
     private let decorations: Decorations
-    /// The GObject's last-updated as last mirrored (GObject/RefreshBinGObject.swift).
-    var gobjectMirror = GObjectMirror()
 
     /// Wraps `scrolledWindow` (a GtkScrolledWindow with no parent yet) in a new bin.
     public convenience init(wrapping scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
@@ -119,9 +134,11 @@ public final class RefreshBin {
         widget = bin
         decorations = Decorations(widget: widget)
         L10n.bindLibraryDomain()
-        engine = RefreshEngine(style: .jike, footerMode: .auto, viewportHeight: gtk_adjustment_get_page_size(adjustment),
-                               rowsHeight: gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment),
-                               now: Self.monotonic(), footerRoomOutsideHost: true)
+        driver = RefreshDriver(engine: RefreshEngine(
+            style: .jike, footerMode: .auto, viewportHeight: gtk_adjustment_get_page_size(adjustment),
+            rowsHeight: gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment),
+            now: RefreshDriver.monotonic(), footerRoomOutsideHost: true))
+        driver.host = self
         Ownership.attach(self, to: widget)
         installHooks()
         pinnedHeader = PinnedColumnHeader(scrolledWindow: scrolledWindow) { [weak self] cr, width, height in
@@ -135,29 +152,17 @@ public final class RefreshBin {
 
     /// Starts a refresh as a pull would (F5): the header reveals itself and `onRefresh` runs.
     public func beginRefreshing() {
-        guard !isDestroyed else { return }
-        _ = engine.beginRefreshing(at: now())
-        apply()
+        driver.beginRefreshing()
     }
 
     /// The app's answer to `onRefresh`; `insertedAtTop` rows were prepended (0 on failure).
     public func endRefreshing(ok: Bool, insertedAtTop: Int = 0) {
-        guard !isDestroyed else { return }
-        // The rows are laid out later: the adjustment's growth is theirs, kept above the rows on
-        // screen while the header collapses.
-        if ok, insertedAtTop > 0, engine.header == .refreshing {
-            position.expectRowsInserted(atEngineOffset: engine.offset)
-        }
-        accessibleRefreshEnded(ok: ok, newRows: insertedAtTop)
-        _ = engine.endRefreshing(ok: ok, at: now())
-        apply()
+        driver.endRefreshing(ok: ok, insertedAtTop: insertedAtTop)
     }
 
     /// The app's answer to `onLoadMore`; `added` rows were appended, `exhausted`: nothing more.
     public func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
-        guard !isDestroyed else { return }
-        _ = engine.endLoading(ok: ok, addedHeight: 0, exhausted: exhausted, at: now())
-        apply()
+        driver.endLoading(ok: ok, added: added, exhausted: exhausted)
     }
 
     /// Puts the bin into `engine`'s state at once, as if its input had brought it there (the
@@ -165,8 +170,7 @@ public final class RefreshBin {
     /// renderer). The clock should read `engine.now`.
     package func adopt(_ engine: RefreshEngine) {
         guard !isDestroyed else { return }
-        self.engine = engine
-        apply()
+        driver.adopt(engine)
         gtk_widget_queue_draw(widget)
     }
 
@@ -194,11 +198,6 @@ public final class RefreshBin {
         hooks.resized = { data, _, _ in RefreshBin.from(data)?.adjustmentChanged() }
         hooks.style_changed = { data in RefreshBin.from(data)?.styleChanged() }
         hooks.warm_up = { data in RefreshBin.from(data)?.warmUp() }
-        hooks.refresh_key = { data in
-            guard let bin = RefreshBin.from(data) else { return 0 }
-            bin.beginRefreshing()
-            return 1
-        }
         hooks.key = { data, keyval, state in
             RefreshBin.from(data)?.keyPressed(keyval: keyval, state: state) == true ? 1 : 0
         }
@@ -218,30 +217,28 @@ public final class RefreshBin {
     }
 
     private func scrolled(dy: Double, unit: GdkScrollUnit, source: GdkInputSource) -> Bool {
-        let step = ScrollStep(dy: dy, unit: unit, source: source)
-        let disposition = engine.scroll(delta: step.delta, source: step.source, at: now())
-        apply()
+        let step = ScrollTranslation(dy: dy, unit: unit, source: source)
+        var disposition = ScrollDisposition.passThrough
+        driver.update { disposition = $0.scroll(delta: step.delta, source: step.source, at: $1) }
         return disposition == .consumed
     }
 
     private func scrollEnded(isStop: Bool) {
         guard isStop else { return }
-        engine.scrollStop(at: now())
-        apply()
+        driver.update { $0.scrollStop(at: $1) }
     }
 
     /// The press path (the drag gesture's, without GTK's gesture: also `record`'s scripted drag).
     package func pressDown() {
-        engine.pressDown(at: now())
-        apply()
+        driver.update { $0.pressDown(at: $1) }
     }
 
     package func pressMoved(offsetY: Double, touch: Bool) -> Ptr4RefreshBinPressAnswer {
         // A mouse drag mid-list is the list's (text selection, drag and drop); GtkListView,
         // GtkListBox and GtkTextView all select with the mouse.
         let device: PressGesture.Device = touch ? .touch : .mouse(hostSelects: true)
-        let decision = engine.pressMoved(offsetY: offsetY, device: device, at: now())
-        apply()
+        var decision = PressGesture.Decision.wait
+        driver.update { decision = $0.pressMoved(offsetY: offsetY, device: device, at: $1) }
         switch decision {
         case .claim: return PTR4_REFRESH_BIN_PRESS_CLAIM
         case .reject: return PTR4_REFRESH_BIN_PRESS_DENY
@@ -250,8 +247,7 @@ public final class RefreshBin {
     }
 
     package func pressUp() {
-        engine.pressUp(at: now())
-        apply()
+        driver.update { $0.pressUp(at: $1) }
     }
 
     /// A frame tick; also what QA tools and `record` call after changing the injected clock, so
@@ -266,8 +262,7 @@ public final class RefreshBin {
             firstRowDue = false
             ptr4_refresh_bin_show_first_row(bin)
         }
-        engine.tick(at: now())
-        apply()
+        _ = driver.tick()
     }
 
     // MARK: - The adjustment
@@ -300,8 +295,7 @@ public final class RefreshBin {
             ptr4_refresh_bin_set_ticking(bin, 1)
             return
         }
-        engine.externalScroll(to: position.offset(reading), at: now)
-        apply()
+        driver.update(at: now) { $0.externalScroll(to: position.offset(reading), at: $1) }
     }
 
     private func adjustmentChanged() {
@@ -315,59 +309,20 @@ public final class RefreshBin {
             deferredValue = value
             ptr4_refresh_bin_set_ticking(bin, 1)
         }
-        engine.resize(viewportHeight: gtk_adjustment_get_page_size(adjustment), at: now)
-        if let rows = answer.rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
         if position.holdsTop {
             // The new rows take the header's place: on the next tick the list shows its first row
             // (HACK in ptr4_refresh_bin_show_first_row), for the same reason as the value above.
             firstRowDue = true
-            ptr4_refresh_bin_set_ticking(bin, 1)
         }
-        apply()
+        driver.update(at: now) { engine, now in
+            engine.resize(viewportHeight: gtk_adjustment_get_page_size(adjustment), at: now)
+            if let rows = answer.rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
+        }
     }
 
-    // MARK: - The engine's answers
-
-    /// Carries out what the engine now says: its events, the scroll position, the child's offset,
-    /// the header's redraw and whether frames must tick.
+    /// Writes the engine's state into the bin again (after the GObject's properties changed).
     func apply() {
-        guard !isDestroyed else { return }
-        let events = engine.takeEvents()
-        // HACK (docs/gtk4-notes.md#hack-notes, 3): writing the engine's offset back also splits a
-        // scroll that crosses the top: the list rests at `lower` and the rest is the pull, with no
-        // overshoot left in the scrolled window.
-        position.footerRoom = engine.footerRoom
-        if deferredValue == nil, abs(position.offset(reading) - engine.offset) > 0.001 {
-            setAdjustment(position.setOffset(engine.offset, reading))
-        }
-        // The push and the footer's room past the adjustment's end move the child up.
-        let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
-        let childOffset = ((engine.displacement - position.footerShift) * scale).rounded() / scale
-        // A column view's header row stays put: the pull moves only its rows.
-        let pinned = pinnedHeader?.isActive == true ? max(0, (engine.displacement * scale).rounded() / scale) : 0
-        pinnedHeader?.setOffset(pinned)
-        ptr4_refresh_bin_set_child_offset(bin, childOffset - pinned)
-        if engine.decorationsAnimate {
-            gtk_widget_queue_draw(widget)
-            pinnedHeader?.queueDraw()
-        }
-        ptr4_refresh_bin_set_ticking(bin, engine.needsTicks || deferredValue != nil || firstRowDue ? 1 : 0)
-        syncAccessibility(engine)
-        for event in events {
-            guard !isDestroyed else { return }
-            switch event {
-            case .header(let phase, let pull):
-                if phase == .idle { position.headerDidSettle() }
-                onHeaderPhase?(phase, pull)
-            case .footer(let phase): onFooterPhase?(phase)
-            // The GObject's signals, and ending a request nothing answers, follow in reportToGObject.
-            case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
-            case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
-            case .refreshQueued: onRefreshQueued?()
-            }
-            guard !isDestroyed else { return }
-            reportToGObject(event)
-        }
+        driver.update { _, _ in }
     }
 
     /// The theme's colours the header and footer are drawn with now: read from the list inside the
@@ -419,22 +374,15 @@ public final class RefreshBin {
 
     /// Starts a load-more (or retries a failed one) as if the footer had come into view.
     public func loadMore() {
-        guard !isDestroyed else { return }
-        _ = engine.loadMore(at: now())
-        apply()
+        driver.loadMore()
     }
 
-    /// When the last refresh succeeded, in `now()`'s time base, or nil.
-    var lastUpdated: Double? { engine.lastUpdated }
-
-    /// The GObject's header-style, footer-mode and last-updated (in `now()`'s time base).
-    func applySettings(style: HeaderStyle, footerMode: FooterMode, lastUpdated: Double?) {
-        guard !isDestroyed else { return }
-        let now = now()
-        if style != engine.style { engine.setStyle(style, at: now) }
-        if footerMode != engine.footerMode { engine.setFooterMode(footerMode, at: now) }
-        if lastUpdated != engine.lastUpdated { engine.setLastUpdated(lastUpdated) }
-        apply()
+    /// The GObject's header-style and footer-mode.
+    func applySettings(style: HeaderStyle, footerMode: FooterMode) {
+        driver.update { engine, now in
+            if style != engine.style { engine.setStyle(style, at: now) }
+            if footerMode != engine.footerMode { engine.setFooterMode(footerMode, at: now) }
+        }
     }
 
     // MARK: - Lifetime
@@ -442,25 +390,71 @@ public final class RefreshBin {
     /// The bin is being disposed: nothing reaches GTK or the app after this.
     private func tearDown() {
         guard !isDestroyed else { return }
-        isDestroyed = true
-        asyncActions.tearDown()
+        driver.tearDown()
         handlers.forEach { $0.disconnect() }
         handlers.removeAll()
         pinnedHeader?.detach()
         pinnedHeader = nil
         tearDownAccessibility()
         g_object_unref(UnsafeMutableRawPointer(adjustment))
-        onRefresh = nil
-        onLoadMore = nil
-        onHeaderPhase = nil
-        onFooterPhase = nil
     }
 
     /// The engine's time base, in seconds. Nil: GLib's monotonic clock. For tests that step time
     /// themselves, as `RefreshController.clock` on GTK 3.
-    package var clock: (@MainActor () -> Double)?
+    package var clock: (@MainActor () -> Double)? {
+        get { driver.clock }
+        set { driver.clock = newValue }
+    }
 
-    func now() -> Double { clock?() ?? Self.monotonic() }
-
-    private static func monotonic() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+    func now() -> Double { driver.now() }
 }
+
+// MARK: - The widget core's host (RefreshWidgetCore's DriverHost)
+
+extension RefreshBin: DriverHost {
+    /// Nil while a value waits for the next frame (see `adjustmentChanged`).
+    package var hostOffset: Double? { deferredValue == nil ? position.offset(reading) : nil }
+
+    /// HACK (docs/gtk4-notes.md#hack-notes, 3): writing the engine's offset back also splits a
+    /// scroll that crosses the top: the list rests at `lower` and the rest is the pull, with no
+    /// overshoot left in the scrolled window.
+    package func setHostOffset(_ offset: Double) { setAdjustment(position.setOffset(offset, reading)) }
+
+    package func setFooterRoom(_ room: Double) { position.footerRoom = room }
+
+    /// The push and the footer's room past the adjustment's end move the child up; a column
+    /// view's header row stays put (the pull moves only its rows).
+    package func show(displacement: Double, redraw: Bool) {
+        let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
+        let childOffset = ((displacement - position.footerShift) * scale).rounded() / scale
+        let pinned = pinnedHeader?.isActive == true ? max(0, (displacement * scale).rounded() / scale) : 0
+        pinnedHeader?.setOffset(pinned)
+        ptr4_refresh_bin_set_child_offset(bin, childOffset - pinned)
+        if redraw {
+            gtk_widget_queue_draw(widget)
+            pinnedHeader?.queueDraw()
+        }
+    }
+
+    package func didSync() { syncAccessibility(engine) }
+
+    package func setTicking(_ needed: Bool) {
+        ptr4_refresh_bin_set_ticking(bin, needed || deferredValue != nil || firstRowDue ? 1 : 0)
+    }
+
+    package func headerDidSettle() { position.headerDidSettle() }
+
+    package func refreshWillEnd(ok: Bool, newRows: Int) { accessibleRefreshEnded(ok: ok, newRows: newRows) }
+
+    /// The rows are laid out later: the adjustment's growth is theirs, kept above the rows on
+    /// screen while the header collapses.
+    package func rowsInsertedAtTop(_ count: Int, refreshing: Bool, engineOffset: Double) -> Double {
+        if refreshing { position.expectRowsInserted(atEngineOffset: engineOffset) }
+        return 0
+    }
+
+    /// The list reports the appended rows' height through its adjustment.
+    package func rowsAppended(_ count: Int) -> Double { 0 }
+    package func reloadRows() -> Double? { nil }
+}
+

@@ -23,3 +23,16 @@ package enum PrivateXvfb {
         return ":\(number)"
     }
 }
+
+extension Process {
+    /// Ends the process: SIGTERM, then SIGKILL if it is still there `seconds` later (Xvfb and some
+    /// apps do not always exit on SIGTERM), and waits for it.
+    package func stop(within seconds: Double = 5) {
+        guard isRunning else { return }
+        terminate()
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if isRunning { kill(processIdentifier, SIGKILL) }
+        waitUntilExit()
+    }
+}

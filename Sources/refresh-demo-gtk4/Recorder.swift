@@ -133,6 +133,11 @@ final class Gtk4Recorder {
         let base = Double(g_get_monotonic_time()) / 1_000_000 + 1
         bin.clock = { [unowned self] in base + Double(self.frame) / 60 }
         HeadlessText.apply(to: bin)
+        // The script drives the bin itself, never through the pointer; the X pointer may still be
+        // over the window (at scale 2 it covers the screen's centre), and a crossing from another
+        // window on the display would hover a row in one frame and not the next. The recorded
+        // list takes no pointer, so that every frame shows the rows without a hover.
+        gtk_widget_set_can_target(bin.widget, 0)
 
         let window = gtk_window_new()!
         gtk_window_set_title(gcast(window), "Pull to refresh (GTK 4, record)")

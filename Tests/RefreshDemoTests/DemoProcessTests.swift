@@ -390,12 +390,7 @@ final class DemoProcess: @unchecked Sendable {
     /// Ends both processes. HACK: Foundation's `waitUntilExit` can block for good on Linux once
     /// the exit was already observed, so this polls `isRunning` with a deadline instead.
     func stop() {
-        for process in [app, server] where process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
+        for process in [app, server] { process.stop() }
     }
 }
 

@@ -76,8 +76,10 @@ struct AccessibilityChurnTests {
                                                                 String(app.processIdentifier), "--actions",
                                                                 "--seconds", "150"], "walker")
         defer { AtSpiEnvironment.kill(walker) }
-        // The churn starts once the walker reads the apps' trees.
-        try #require(Self.wait(timeout: 30) { text(walkerLog).contains("walking") || !walker.isRunning },
+        // The churn starts once the walker reads the apps' trees (a second test process, the demo
+        // and an AT-SPI client starting on a machine busy with the rest of the suite: a full local
+        // run once took more than 30 s).
+        try #require(Self.wait(timeout: 90) { text(walkerLog).contains("walking") || !walker.isRunning },
                      "the walker never found the apps:\n\(text(walkerLog))")
         _ = FileManager.default.createFile(atPath: go, contents: nil)
         let finished = Self.wait(timeout: 120) { !child.isRunning }

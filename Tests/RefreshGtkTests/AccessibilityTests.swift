@@ -5,6 +5,7 @@ import CGtkShim
 import Foundation
 import RefreshCore
 import RefreshDrawing
+import RefreshWidgetCore
 import Testing
 @testable import RefreshGtk
 
@@ -231,7 +232,7 @@ struct AccessibilityTests {
     }
 
     /// The key bindings the accessible reports are the keys the list handles (both come from
-    /// KeyBindings.swift), with the localized action names.
+    /// the widget core's KeyTable), with the localized action names.
     @Test func actionsReportTheKeysTheListHandles() throws {
         let h = try GtkHarness(rows: 40)
         defer { h.close() }
@@ -240,11 +241,13 @@ struct AccessibilityTests {
         #expect(refresh.localized == L10n.refreshAction)
         #expect(refresh.key == "F5")
         #expect(Self.keyAction(refresh.key) == .refresh)
-        for binding in KeyBinding.refresh {
-            #expect(KeyAction.from(keyval: UInt32(binding.keyval), state: binding.modifiers) == .refresh)
+        for binding in KeyTable.refresh {
+            #expect(KeyTable.intent(keyval: binding.keyval, state: binding.modifiers) == .refresh)
+            #expect(Self.keyAction(binding.accelerator) == .refresh)
         }
-        for binding in KeyBinding.activate {
-            #expect(KeyAction.from(keyval: UInt32(binding.keyval), state: binding.modifiers) == .activate)
+        for binding in KeyTable.activate {
+            #expect(KeyTable.intent(keyval: binding.keyval, state: binding.modifiers) == .activate)
+            #expect(Self.keyAction(binding.accelerator) == .activate)
         }
         #expect(Self.keyAction("<Control>r") == .refresh)
         #expect(Self.keyAction("<Control><Shift>r") == nil)
@@ -264,8 +267,29 @@ struct AccessibilityTests {
         #expect(Self.keyAction(click.key) == .activate)
     }
 
+    /// The widget core's key table names GDK's keysyms (it cannot include GDK): each key it
+    /// knows is the number GTK 3's header gives it, so GTK 4's (the same X keysyms) too.
+    @Test func theKeyTableNamesGdksKeysyms() {
+        let pairs: [(UInt32, Int32)] = [
+            (KeyTable.Key.f5, GDK_KEY_F5), (KeyTable.Key.r, GDK_KEY_r), (KeyTable.Key.upperR, GDK_KEY_R),
+            (KeyTable.Key.returnKey, GDK_KEY_Return), (KeyTable.Key.keypadEnter, GDK_KEY_KP_Enter),
+            (KeyTable.Key.space, GDK_KEY_space), (KeyTable.Key.keypadSpace, GDK_KEY_KP_Space),
+            (KeyTable.Key.home, GDK_KEY_Home), (KeyTable.Key.keypadHome, GDK_KEY_KP_Home),
+            (KeyTable.Key.end, GDK_KEY_End), (KeyTable.Key.keypadEnd, GDK_KEY_KP_End),
+            (KeyTable.Key.pageUp, GDK_KEY_Page_Up), (KeyTable.Key.keypadPageUp, GDK_KEY_KP_Page_Up),
+            (KeyTable.Key.pageDown, GDK_KEY_Page_Down), (KeyTable.Key.keypadPageDown, GDK_KEY_KP_Page_Down),
+            (KeyTable.Key.up, GDK_KEY_Up), (KeyTable.Key.keypadUp, GDK_KEY_KP_Up),
+            (KeyTable.Key.down, GDK_KEY_Down), (KeyTable.Key.keypadDown, GDK_KEY_KP_Down),
+            (KeyTable.Key.tab, GDK_KEY_Tab), (KeyTable.Key.keypadTab, GDK_KEY_KP_Tab),
+            (KeyTable.Key.isoLeftTab, GDK_KEY_ISO_Left_Tab),
+        ]
+        for (ours, gdk) in pairs { #expect(ours == UInt32(gdk), "0x\(String(ours, radix: 16)) is not GDK's 0x\(String(gdk, radix: 16))") }
+        #expect(KeyTable.shift == GDK_SHIFT_MASK.rawValue && KeyTable.control == GDK_CONTROL_MASK.rawValue
+                && KeyTable.alt == GDK_MOD1_MASK.rawValue)
+    }
+
     /// What the list does with the key an accelerator string names.
-    private static func keyAction(_ accelerator: String) -> KeyAction? {
+    private static func keyAction(_ accelerator: String) -> KeyIntent? {
         var keyval: guint = 0
         var modifiers = GdkModifierType(0)
         gtk_accelerator_parse(accelerator, &keyval, &modifiers)
@@ -273,7 +297,7 @@ struct AccessibilityTests {
             Issue.record("\(accelerator) does not parse as an accelerator")
             return nil
         }
-        return KeyAction.from(keyval: keyval, state: modifiers.rawValue)
+        return KeyTable.intent(keyval: keyval, state: modifiers.rawValue)
     }
 
     /// C holds the bridge's registration through a retained box with a destroy-notify: the area's

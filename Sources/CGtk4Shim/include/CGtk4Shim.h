@@ -37,10 +37,8 @@ typedef struct {
     /// Once, in an idle moment after the bin's first frame: draw what a first pull would draw for
     /// the first time (fonts, text layouts) where nobody sees it.
     void (*warm_up)(gpointer data);
-    /// F5 or Ctrl+R: return TRUE when the key was used.
-    gboolean (*refresh_key)(gpointer data);
-    /// Any other key pressed while the focus is inside the bin, before the focus widget sees it
-    /// (Home, End, Page Up/Down, Enter, Space: RefreshGtk4's Keys.swift): return TRUE to stop it.
+    /// A key pressed while the focus is inside the bin, before the focus widget sees it (F5,
+    /// Ctrl+R, Home, End, Page Up/Down, Enter, Space: the widget core's KeyTable): TRUE stops it.
     gboolean (*key)(gpointer data, guint keyval, GdkModifierType state);
 } Ptr4RefreshBinHooks;
 

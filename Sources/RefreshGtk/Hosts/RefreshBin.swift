@@ -76,9 +76,6 @@ public final class RefreshBin: RefreshController {
     // MARK: - The GObject's state (docs/gobject-api.md)
 
     private var gobject: OpaquePointer { OpaquePointer(widget) }
-    /// The GObject's last-updated as last mirrored (Unix seconds), and the engine's time then.
-    private var mirroredWallClock: Double?
-    private var mirroredEngineTime: Double?
     /// True while the GObject's properties are read into the engine (they are not written back).
     private var applying = false
 
@@ -91,14 +88,11 @@ public final class RefreshBin: RefreshController {
         if style != headerStyle { header = style.makeStyle() }
         let mode = FooterMode(ptr_refresh_bin_get_footer_mode(gobject))
         if mode != footerMode { footerMode = mode }
-        let wall = ptr_refresh_bin_get_last_updated(gobject).map {
-            Double(g_date_time_to_unix($0)) + Double(g_date_time_get_microsecond($0)) / 1_000_000
-        }
-        if wall != mirroredWallClock {
-            lastUpdatedWallClock = wall
-            mirroredWallClock = wall
-            mirroredEngineTime = state.lastUpdated
-        }
+        driver.objectLastUpdated(ptr_refresh_bin_get_last_updated(gobject).map(Self.unixSeconds))
+    }
+
+    private static func unixSeconds(_ time: OpaquePointer) -> Double {
+        Double(g_date_time_to_unix(time)) + Double(g_date_time_get_microsecond(time)) / 1_000_000
     }
 
     /// Mirrors the engine's state into the GObject (which notifies what changed).
@@ -118,12 +112,9 @@ public final class RefreshBin: RefreshController {
         case let .header(phase, _):
             ptr_refresh_bin_report_header_state(gobject, PtrHeaderState(phase))
             // A successful refresh set a new time.
-            if state.lastUpdated != mirroredEngineTime, let wall = lastUpdatedWallClock {
-                mirroredEngineTime = state.lastUpdated
+            if let wall = driver.lastUpdatedToReport {
                 ptr_refresh_bin_report_last_updated(gobject, 1, wall)
-                mirroredWallClock = ptr_refresh_bin_get_last_updated(gobject).map {
-                    Double(g_date_time_to_unix($0)) + Double(g_date_time_get_microsecond($0)) / 1_000_000
-                }
+                driver.lastUpdatedReported(ptr_refresh_bin_get_last_updated(gobject).map(Self.unixSeconds))
             }
         case let .footer(phase):
             ptr_refresh_bin_report_footer_state(gobject, PtrFooterState(phase))

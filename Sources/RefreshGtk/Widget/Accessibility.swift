@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
 import RefreshCore
+import RefreshWidgetCore
 import RefreshDrawing
 
 /// Everything the refresh control tells assistive technologies at one moment, immutable: built in
@@ -139,11 +140,11 @@ struct AccessibleSnapshot: Equatable {
     static func make(engine: RefreshEngine, host: any ScrollHost, list: ListView?, names: Names, outcome: Outcome?,
                      hasFocus: Bool, footerFocused: Bool, footerActionable: Bool) -> AccessibleSnapshot {
         let offered = engine.offeredActions
-        let activateKey = KeyBinding.accessibleName(KeyBinding.activate)
+        let activateKey = KeyTable.accessibleName(KeyTable.activate)
         var actions: [Action] = []
         if offered.refresh {
             actions.append(Action(name: "refresh", id: "refresh", localizedName: names.refresh,
-                                  keyBinding: KeyBinding.accessibleName(KeyBinding.refresh)))
+                                  keyBinding: KeyTable.accessibleName(KeyTable.refresh)))
         }
         if offered.loadMore {
             actions.append(Action(name: "load-more", id: "load-more", localizedName: names.loadMore,
@@ -226,7 +227,7 @@ final class AccessibilityBridge {
     /// loop, and AtkSelection's requests ("select-row:N", "select-none") at once.
     var onAction: ((String) -> Void)?
     /// Seconds on GLib's monotonic clock (the engine's time base); injectable for tests.
-    var clock: @MainActor () -> Double = { RefreshView.clock() }
+    var clock: @MainActor () -> Double = { RefreshDriver.monotonic() }
 
     /// The last refresh's result, spoken after it and at rest.
     private(set) var outcome: Outcome?
@@ -390,7 +391,7 @@ extension AccessibleSnapshot {
         // C puts each row's index after the id: "activate-row:5" (onAction).
         guard exposesRows else { return }
         out.pointee.row_actions = Self.strv(Action(name: "activate", id: "activate-row", localizedName: L10n.activateRow,
-                                                   keyBinding: KeyBinding.accessibleName(KeyBinding.activate)).fields)
+                                                   keyBinding: KeyTable.accessibleName(KeyTable.activate)).fields)
     }
 
     /// A NULL-terminated, g_malloc'ed string vector (g_strfreev frees it).

@@ -29,8 +29,8 @@ extension RefreshController {
     /// When set, it is used instead of ``onRefresh``. Set it to `nil` to go back to `onRefresh`;
     /// a refresh already running keeps its task.
     public var refreshAction: (@MainActor () async throws -> Int)? {
-        get { asyncActions.refresh }
-        set { asyncActions.refresh = newValue }
+        get { driver.asyncActions.refresh }
+        set { driver.asyncActions.refresh = newValue }
     }
 
     /// Runs when the footer asks for more rows; loading lasts exactly while the closure runs.
@@ -50,9 +50,8 @@ extension RefreshController {
     /// Cancellation, a late result and ``endLoading(ok:added:exhausted:)`` behave as for
     /// ``refreshAction``. When set, it is used instead of ``onLoadMore``.
     public var loadMoreAction: (@MainActor () async throws -> (added: Int, exhausted: Bool))? {
-        get { asyncActions.loadMore }
-        set { asyncActions.loadMore = newValue }
+        get { driver.asyncActions.loadMore }
+        set { driver.asyncActions.loadMore = newValue }
     }
 }
 
-extension RefreshController: AsyncActionsOwner {}

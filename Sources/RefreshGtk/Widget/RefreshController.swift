@@ -3,10 +3,12 @@ import CGtkShim
 import RefreshCore
 import RefreshDrawing
 import RefreshMainLoop
+import RefreshWidgetCore
 
-/// The engine plumbing every pull-to-refresh widget shares: input capture → engine → frame
-/// ticks → decorations → handlers, over a `ScrollHost` (our virtual list in `RefreshView`, an
-/// app's own GtkScrolledWindow in `RefreshBin`). docs/architecture.md, "Hosts".
+/// GTK 3's front end of the widget core: it captures input (scroll, keys, presses, focus) for
+/// the core's `RefreshDriver` and carries its answers into a `ScrollHost` (our virtual list in
+/// `RefreshView`, an app's own GtkScrolledWindow in `RefreshBin`). docs/architecture.md, "Hosts"
+/// and "The widget core".
 ///
 /// Lifetime: the host's root widget owns the controller, as a GTK container owns its children.
 /// Keeping only the widget is enough; when it is destroyed every handler, tick callback and
@@ -56,16 +58,31 @@ public class RefreshController {
     }
 
     /// Called once per refresh, when the header has settled open. Call `endRefreshing` when done.
-    public var onRefresh: (() -> Void)?
+    public var onRefresh: (() -> Void)? {
+        get { driver.onRefresh }
+        set { driver.onRefresh = newValue }
+    }
     /// Called once per load-more. Call `endLoading` when done.
-    public var onLoadMore: (() -> Void)?
+    public var onLoadMore: (() -> Void)? {
+        get { driver.onLoadMore }
+        set { driver.onLoadMore = newValue }
+    }
     /// A refresh was asked for (F5, `beginRefreshing`, an AT) while a load runs: it begins as soon
     /// as the load ends (docs/behaviour.md#refresh-lifecycle, "One at a time").
-    public var onRefreshQueued: (() -> Void)?
+    public var onRefreshQueued: (() -> Void)? {
+        get { driver.onRefreshQueued }
+        set { driver.onRefreshQueued = newValue }
+    }
     /// Every header state change, with the pull in logical px (for tracing and accessibility).
-    public var onHeaderPhase: ((HeaderPhase, Double) -> Void)?
+    public var onHeaderPhase: ((HeaderPhase, Double) -> Void)? {
+        get { driver.onHeaderPhase }
+        set { driver.onHeaderPhase = newValue }
+    }
     /// Every footer state change.
-    public var onFooterPhase: ((FooterPhase) -> Void)?
+    public var onFooterPhase: ((FooterPhase) -> Void)? {
+        get { driver.onFooterPhase }
+        set { driver.onFooterPhase = newValue }
+    }
     /// Once, after the first frame was drawn.
     public var onFirstFrame: (() -> Void)?
 
@@ -78,7 +95,7 @@ public class RefreshController {
     /// How far the list is pushed up past its bottom (load-more), in logical px.
     public var push: Double { engine.push }
     /// True once the widget was destroyed: every call is a no-op from then on.
-    public private(set) var isDestroyed = false
+    public var isDestroyed: Bool { driver.isDestroyed }
     /// The host's real row count.
     public var rowCount: Int { isDestroyed ? 0 : host.rowCount }
 
@@ -88,10 +105,16 @@ public class RefreshController {
     /// frame time on ticks. Tests inject a clock (and call `tick()`) so that nothing waits in
     /// real time; the demo scales it for slow motion.
     package var clock: (@MainActor () -> Double)? {
-        didSet { accessibilityBridge?.clock = { [weak self] in self?.now() ?? RefreshController.clock() } }
+        get { driver.clock }
+        set {
+            driver.clock = newValue
+            accessibilityBridge?.clock = { [weak self] in self?.now() ?? RefreshDriver.monotonic() }
+        }
     }
 
-    private var engine: RefreshEngine
+    /// The widget core: the engine and everything decided around it (RefreshWidgetCore).
+    let driver: RefreshDriver
+    private var engine: RefreshEngine { driver.engine }
     /// Rows the user activates and selects (our list's `RefreshView`); nil on a wrapped host.
     package weak var rowInteraction: (any RowInteraction)?
     /// The first frame was drawn.
@@ -101,13 +124,7 @@ public class RefreshController {
     private var frameTick: TickCallback?
     private var dragGesture: OpaquePointer?
     private var pressGesture: OpaquePointer?
-    /// True while we write the engine's offset into the host (its echo is not external).
-    private var syncingOffset = false
-    private var drawnDisplacement = 0.0
-    private var drawnDecorations = false
     private let decorations: Decorations
-    /// The async handlers (`refreshAction`, `loadMoreAction`) and their task: RefreshController+Async.swift.
-    let asyncActions = AsyncActions()
     /// ATK: name, status, busy state, actions and footer, plus the rows on our list
     /// (Widget/Accessibility.swift). On a bin the host's own accessible stays its child.
     let accessibilityBridge: AccessibilityBridge?
@@ -123,10 +140,11 @@ public class RefreshController {
         self.accessibilityBridge = accessibility
         self.focusArea = focusArea
         decorations = Decorations(widget: host.widgets.style)
-        engine = RefreshEngine(viewportHeight: host.viewportHeight, rowsHeight: host.rowsHeight,
-                               now: RefreshController.clock(),
-                               footerRoomOutsideHost: host.widgets.footerRoomOutsideRange)
-        host.footerRoom = engine.footerRoom
+        driver = RefreshDriver(engine: RefreshEngine(viewportHeight: host.viewportHeight, rowsHeight: host.rowsHeight,
+                                                     now: RefreshDriver.monotonic(),
+                                                     footerRoomOutsideHost: host.widgets.footerRoomOutsideRange))
+        host.footerRoom = driver.engine.footerRoom
+        driver.host = self
         connectInput()
         connectAccessibility()
         connectHost()
@@ -146,35 +164,24 @@ public class RefreshController {
 
     /// Reveals the header and refreshes, as if the user had pulled. No-op while refreshing or loading.
     public func beginRefreshing() {
-        update { _ = $0.beginRefreshing(at: $1) }
+        driver.beginRefreshing()
     }
 
     /// Ends the refresh. `insertedAtTop` rows were prepended by the app (0 on failure).
     /// No-op when not refreshing.
     public func endRefreshing(ok: Bool, insertedAtTop: Int = 0) {
-        guard !isDestroyed else { return }
-        let count = ok ? max(insertedAtTop, 0) : 0
-        let refreshing = engine.header == .refreshing
-        if refreshing { accessibilityBridge?.refreshEnded(ok: ok, newRows: insertedAtTop) }
-        // A host that lays rows out later reports their height when it knows it.
-        let change = RowsChange.insertedAtTop(count, refreshing: refreshing, engineOffset: engine.offset)
-        let inserted = count > 0 ? host.rowsChanged(change) ?? 0 : 0
-        update { _ = $0.endRefreshing(ok: ok, insertedHeight: inserted, at: $1) }
-        reloadRowsIfNeeded()
+        driver.endRefreshing(ok: ok, insertedAtTop: insertedAtTop)
     }
 
     /// Ends the load; `added` rows were appended by the app (0 on failure), `exhausted`: there is
     /// no more to load. No-op when not loading.
     public func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
-        guard !isDestroyed else { return }
-        let addedHeight = ok && added > 0 ? host.rowsChanged(.appended(added)) ?? 0 : 0
-        update { _ = $0.endLoading(ok: ok, addedHeight: addedHeight, exhausted: exhausted, at: $1) }
-        reloadRowsIfNeeded()
+        driver.endLoading(ok: ok, added: added, exhausted: exhausted)
     }
 
     /// Starts a load-more (or retries a failed one) as if the footer was clicked.
     public func loadMore() {
-        update { _ = $0.loadMore(at: $1) }
+        driver.loadMore()
     }
 
     /// The row count changed outside a refresh or load (rows appended or removed at the end).
@@ -182,16 +189,13 @@ public class RefreshController {
         guard !isDestroyed else { return }
         _ = host.rowsChanged(.reloaded)  // a list's row count follows its renderer's first
         update { $0.setRowsHeight(self.host.rowsHeight, at: $1) }
-        reloadRowsIfNeeded()
+        driver.reloadRows()
     }
 
     // MARK: - Engine plumbing
 
-    /// Seconds on GLib's monotonic clock, the frame clock's time base.
-    static func clock() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
-
     /// The engine's time now.
-    private func now() -> Double { clock?() ?? RefreshController.clock() }
+    private func now() -> Double { driver.now() }
 
     /// With an injected clock: lets the engine see the clock's time (what a frame tick does).
     package func tick() {
@@ -208,106 +212,15 @@ public class RefreshController {
     /// The GObject has a handler connected to its `refresh` or `load-more` signal.
     func gobjectAnswers(loadMore: Bool) -> Bool { false }
 
-    /// Something answers a refresh (load) request: an async action, a Swift handler or a
-    /// GObject signal handler.
-    private func hasHandler(loadMore: Bool) -> Bool {
-        (loadMore ? asyncActions.loadMore != nil || onLoadMore != nil
-                  : asyncActions.refresh != nil || onRefresh != nil) || gobjectAnswers(loadMore: loadMore)
-    }
-
     /// The engine's last successful refresh, on the wall clock (Unix seconds), or nil.
     var lastUpdatedWallClock: Double? {
-        get {
-            guard let last = engine.lastUpdated else { return nil }
-            return Double(g_get_real_time()) / 1_000_000 - (now() - last)
-        }
-        set {
-            let value = newValue.map { now() - (Double(g_get_real_time()) / 1_000_000 - $0) }
-            update { engine, _ in engine.setLastUpdated(value) }
-        }
+        get { driver.lastUpdatedWallClock }
+        set { driver.lastUpdatedWallClock = newValue }
     }
 
-    /// Runs one engine call, mirrors the result into GTK, then tells the app what happened.
-    /// Handlers may call back into the view (e.g. `endRefreshing` from `onRefresh`): the engine
-    /// call has finished by then, so that re-entry is an ordinary new update.
-    private func update(at time: Double? = nil, _ body: (inout RefreshEngine, Double) -> Void) {
-        guard !isDestroyed else { return }
-        body(&engine, time ?? now())
-        syncToGtk()
-        dispatch(engine.takeEvents())
-        scheduleTicks()
-    }
-
-    private func syncToGtk() {
-        host.footerRoom = engine.footerRoom
-        if abs(host.offset - engine.offset) > 0.001 {
-            syncingOffset = true
-            host.offset = engine.offset
-            syncingOffset = false
-        }
-        let displacement = engine.displacement
-        let decorations = engine.decorationsAnimate
-        if displacement != drawnDisplacement || decorations || drawnDecorations {
-            drawnDisplacement = displacement
-            host.displacement = displacement
-            host.queueDraw()
-        }
-        drawnDecorations = decorations
-        syncAccessibility()
-    }
-
-    private func dispatch(_ events: [EngineEvent]) {
-        for event in events {
-            guard !isDestroyed else { return }
-            // Read before the handlers run (one may replace itself).
-            let unanswered = event == .refreshRequested && !hasHandler(loadMore: false)
-                || event == .loadRequested && !hasHandler(loadMore: true)
-            switch event {
-            case let .header(phase, pull):
-                if phase == .idle { host.headerDidSettle() }
-                onHeaderPhase?(phase, pull)
-            case let .footer(phase): onFooterPhase?(phase)
-            case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
-            case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
-            case .refreshQueued: onRefreshQueued?()
-            }
-            guard !isDestroyed else { return }
-            didReport(event)
-            if unanswered { endUnanswered(event) }
-        }
-    }
-
-    /// Nothing answers the request: it ends at once rather than spin for ever (docs/behaviour.md,
-    /// "Missing handlers"). A refresh succeeds with no new rows (the header closes); a load finds
-    /// nothing more (the footer says so until the next refresh).
-    private func endUnanswered(_ event: EngineEvent) {
-        if event == .refreshRequested, engine.header == .refreshing {
-            endRefreshing(ok: true)
-        } else if event == .loadRequested, engine.footer == .loading {
-            endLoading(ok: true, added: 0, exhausted: true)
-        }
-    }
-
-    /// Keeps a frame-clock tick running exactly while the engine animates or waits on time.
-    private func scheduleTicks() {
-        guard !isDestroyed, engine.needsTicks, frameTick?.isActive != true else { return }
-        frameTick = TickCallback(host.widgets.style) { [weak self] frameTime in
-            guard let self, !self.isDestroyed else { return false }
-            // The frame time is the moment the frame will be shown; an injected clock wins.
-            self.update(at: self.clock == nil ? Double(frameTime) / 1_000_000 : nil) { $0.tick(at: $1) }
-            return self.engine.needsTicks
-        }
-    }
-
-    private func reloadRowsIfNeeded() {
-        guard !isDestroyed else { return }
-        _ = host.rowsChanged(.reloaded)  // a list's row count follows its renderer's first
-        if abs(engine.rowsHeight - host.rowsHeight) > 0.001 {
-            // The app changed more rows than it reported: trust the host.
-            update { $0.setRowsHeight(self.host.rowsHeight, at: $1) }
-        }
-        _ = host.rowsChanged(.reloaded)
-        syncToGtk()
+    /// Runs one engine call (RefreshDriver.update).
+    private func update(_ body: (inout RefreshEngine, Double) -> Void) {
+        driver.update(body)
     }
 
     // MARK: - Wiring
@@ -315,7 +228,7 @@ public class RefreshController {
     private func connectHost() {
         host.attach(HostHooks(
             offsetChanged: { [weak self] value in
-                guard let self, !self.syncingOffset else { return }
+                guard let self, !self.driver.isWritingOffset else { return }
                 self.update { $0.externalScroll(to: value, at: $1) }
             },
             viewportChanged: { [weak self] height in
@@ -463,7 +376,7 @@ public class RefreshController {
     }
 
     private func handleKey(_ event: UnsafeMutablePointer<GdkEvent>, scrollKeys: Bool) -> Bool {
-        guard let key = KeyAction.from(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
+        guard let key = KeyTable.intent(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
             return false
         }
         switch engine.route(key, hostMovesCursor: !scrollKeys, footerFocused: footerFocused) {
@@ -581,7 +494,7 @@ public class RefreshController {
         syncAccessibility()
     }
 
-    fileprivate func syncAccessibility() {
+    func syncAccessibility() {
         guard !isDestroyed, let accessibility = accessibilityBridge else { return }
         if footerFocused, !engine.footerHoldsFocus {
             // The focus stop went away (rows arrived below it, or it scrolled out): back to the rows.
@@ -595,7 +508,7 @@ public class RefreshController {
     /// The root widget is being destroyed: stop everything that could call back.
     private func tearDown() {
         guard !isDestroyed else { return }
-        isDestroyed = true
+        driver.tearDown()
         frameTick?.remove()
         frameTick = nil
         if let focusArea { ptr_scrollable_area_set_focus_callback(focusArea, nil, nil, nil) }
@@ -607,11 +520,6 @@ public class RefreshController {
         if let pressGesture { g_object_unref(pressGesture.gpointer) }
         dragGesture = nil
         pressGesture = nil
-        asyncActions.tearDown()
-        onRefresh = nil
-        onLoadMore = nil
-        onHeaderPhase = nil
-        onFooterPhase = nil
         onFirstFrame = nil
         decorations.customHeader = nil
         decorations.customFooter = nil
@@ -626,4 +534,50 @@ extension SignalConnection {
         list.append(self)
         return self
     }
+}
+
+// MARK: - The widget core's host (RefreshWidgetCore's DriverHost)
+
+extension RefreshController: DriverHost {
+    package var hostOffset: Double? { host.offset }
+    package func setHostOffset(_ offset: Double) { host.offset = offset }
+    package func setFooterRoom(_ room: Double) { host.footerRoom = room }
+
+    package func show(displacement: Double, redraw: Bool) {
+        guard redraw else { return }
+        host.displacement = displacement
+        host.queueDraw()
+    }
+
+    package func didSync() { syncAccessibility() }
+
+    /// Keeps a frame-clock tick running exactly while the engine animates or waits on time.
+    package func setTicking(_ needed: Bool) {
+        guard !isDestroyed, needed, frameTick?.isActive != true else { return }
+        frameTick = TickCallback(host.widgets.style) { [weak self] frameTime in
+            // The frame time is the moment the frame will be shown.
+            self?.driver.tick(frameTime: Double(frameTime) / 1_000_000) ?? false
+        }
+    }
+
+    package func headerDidSettle() { host.headerDidSettle() }
+
+    package func refreshWillEnd(ok: Bool, newRows: Int) {
+        accessibilityBridge?.refreshEnded(ok: ok, newRows: newRows)
+    }
+
+    /// A host that lays rows out later reports their height when it knows it.
+    package func rowsInsertedAtTop(_ count: Int, refreshing: Bool, engineOffset: Double) -> Double {
+        host.rowsChanged(.insertedAtTop(count, refreshing: refreshing, engineOffset: engineOffset)) ?? 0
+    }
+
+    package func rowsAppended(_ count: Int) -> Double { host.rowsChanged(.appended(count)) ?? 0 }
+
+    package func reloadRows() -> Double? {
+        _ = host.rowsChanged(.reloaded)  // a list's row count follows its renderer's first
+        return host.rowsHeight
+    }
+
+    package func report(_ event: EngineEvent) { didReport(event) }
+    package func objectAnswers(loadMore: Bool) -> Bool { gobjectAnswers(loadMore: loadMore) }
 }

@@ -8,15 +8,6 @@ import RefreshCore
 // follow the engine's state. The properties live in the C instance; this file reads them into the
 // engine and reports the engine's state back.
 
-/// A Ptr4RefreshBin's last-updated as last mirrored, on both clocks: a time read back from the
-/// GObject is not written into the engine again (the two clocks drift apart).
-struct GObjectMirror {
-    /// Unix seconds, as the GObject holds it.
-    var wallClock: Double?
-    /// The engine's time for it.
-    var engineTime: Double?
-}
-
 /// Making the bin for the Swift API.
 @MainActor
 enum GObjectBin {
@@ -49,49 +40,42 @@ extension RefreshBin {
 
     /// Reads header-style, footer-mode and last-updated from the GObject into the engine.
     func applyGObjectProperties() {
-        let wall = ptr4_refresh_bin_get_last_updated(gobject).map(Self.unixSeconds)
-        var lastUpdated = self.lastUpdated
-        if wall != gobjectMirror.wallClock {
-            lastUpdated = wall.map { now() - (Self.wallClockNow() - $0) }
-            gobjectMirror = GObjectMirror(wallClock: wall, engineTime: lastUpdated)
-        }
+        driver.objectLastUpdated(ptr4_refresh_bin_get_last_updated(gobject).map(Self.unixSeconds))
         applySettings(style: HeaderStyle(ptr4_refresh_bin_get_header_style(gobject)),
-                      footerMode: FooterMode(ptr4_refresh_bin_get_footer_mode(gobject)), lastUpdated: lastUpdated)
+                      footerMode: FooterMode(ptr4_refresh_bin_get_footer_mode(gobject)))
     }
 
     /// Mirrors one engine event into the GObject (after the Swift handlers ran): the state
-    /// properties and signals, the request signals, last-updated. A request nothing answers ends
-    /// at once, as on GTK 3 (docs/gobject-api.md, "Signals"): a refresh succeeds, a load finds
-    /// nothing more.
-    func reportToGObject(_ event: EngineEvent) {
+    /// properties and signals, the request signals, last-updated (docs/gobject-api.md, "Signals").
+    package func report(_ event: EngineEvent) {
         switch event {
         case let .header(phase, _):
             ptr4_refresh_bin_report_header_state(gobject, Ptr4HeaderState(phase))
-            if let last = lastUpdated, last != gobjectMirror.engineTime {
-                ptr4_refresh_bin_report_last_updated(gobject, 1, Self.wallClockNow() - (now() - last))
-                gobjectMirror = GObjectMirror(wallClock: ptr4_refresh_bin_get_last_updated(gobject).map(Self.unixSeconds),
-                                              engineTime: last)
+            // A successful refresh set a new time.
+            if let wall = driver.lastUpdatedToReport {
+                ptr4_refresh_bin_report_last_updated(gobject, 1, wall)
+                driver.lastUpdatedReported(ptr4_refresh_bin_get_last_updated(gobject).map(Self.unixSeconds))
             }
         case let .footer(phase):
             ptr4_refresh_bin_report_footer_state(gobject, Ptr4FooterState(phase))
         case .refreshRequested:
-            let answered = onRefresh != nil || refreshAction != nil || ptr4_refresh_bin_has_handler(gobject, 0) != 0
             ptr4_refresh_bin_emit_refresh(gobject)
-            if !answered, headerPhase == .refreshing { endRefreshing(ok: true) }
         case .loadRequested:
-            let answered = onLoadMore != nil || loadMoreAction != nil || ptr4_refresh_bin_has_handler(gobject, 1) != 0
             ptr4_refresh_bin_emit_load_more(gobject)
-            if !answered, footerPhase == .loading { endLoading(ok: true, added: 0, exhausted: true) }
         case .refreshQueued:
             break
         }
+    }
+
+    /// A handler is connected to the GObject's `refresh` (`load-more`) signal.
+    package func objectAnswers(loadMore: Bool) -> Bool {
+        ptr4_refresh_bin_has_handler(gobject, loadMore ? 1 : 0) != 0
     }
 
     private static func unixSeconds(_ time: OpaquePointer) -> Double {
         Double(g_date_time_to_unix(time)) + Double(g_date_time_get_microsecond(time)) / 1_000_000
     }
 
-    private static func wallClockNow() -> Double { Double(g_get_real_time()) / 1_000_000 }
 }
 
 // MARK: - The C entry points (Sources/CGtk4Shim/refresh_bin4_swift.h)

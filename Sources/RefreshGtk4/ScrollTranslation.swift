@@ -3,7 +3,7 @@ import RefreshCore
 
 /// A GTK 4 scroll event as engine input: px (positive towards the bottom) and the device class
 /// that decides how the gesture is released (docs/behaviour.md#input-model).
-struct ScrollStep: Equatable {
+struct ScrollTranslation: Equatable {
     /// GtkScrolledWindow 4.8 scrolls a smooth `SURFACE` delta by this factor
     /// (`MAGIC_SCROLL_FACTOR`, docs/gtk4-notes.md#1-gtkscrolledwindow-48-at-the-top-edge): a
     /// pull then follows the fingers as fast as a scroll does.

@@ -1,0 +1,78 @@
+import RefreshCore
+import RefreshWidgetCore
+
+/// A host with no toolkit: it records what the driver asks of it and answers as a list of
+/// fixed-height rows would.
+@MainActor
+final class FakeHost: DriverHost {
+    var offset = 0.0
+    var footerRoom = 0.0
+    var displacement = 0.0
+    var redraws = 0
+    var ticking = false
+    var settles = 0
+    var announced: [(ok: Bool, newRows: Int)] = []
+    var inserted: [(count: Int, refreshing: Bool)] = []
+    var reported: [EngineEvent] = []
+    var objectAnswersRefresh = false
+    var objectAnswersLoad = false
+    /// The height the host reports for its rows; nil: it reports changes itself (GTK 4).
+    var rowsHeight: Double? = 2000
+    let rowHeight = 40.0
+    /// Offsets written while the driver said it was writing (the echo a host must not take as a scroll).
+    var writesFlaggedAsEcho: [Bool] = []
+    weak var driver: RefreshDriver?
+
+    var hostOffset: Double? { offset }
+    func setHostOffset(_ offset: Double) {
+        writesFlaggedAsEcho.append(driver?.isWritingOffset == true)
+        self.offset = offset
+    }
+    func setFooterRoom(_ room: Double) { footerRoom = room }
+    func show(displacement: Double, redraw: Bool) {
+        self.displacement = displacement
+        if redraw { redraws += 1 }
+    }
+    func didSync() {}
+    func setTicking(_ needed: Bool) { ticking = needed }
+    func headerDidSettle() { settles += 1 }
+    func refreshWillEnd(ok: Bool, newRows: Int) { announced.append((ok, newRows)) }
+    func rowsInsertedAtTop(_ count: Int, refreshing: Bool, engineOffset: Double) -> Double {
+        inserted.append((count, refreshing))
+        rowsHeight = (rowsHeight ?? 0) + Double(count) * rowHeight
+        return Double(count) * rowHeight
+    }
+    func rowsAppended(_ count: Int) -> Double {
+        rowsHeight = (rowsHeight ?? 0) + Double(count) * rowHeight
+        return Double(count) * rowHeight
+    }
+    func reloadRows() -> Double? { rowsHeight }
+    func report(_ event: EngineEvent) { reported.append(event) }
+    func objectAnswers(loadMore: Bool) -> Bool { loadMore ? objectAnswersLoad : objectAnswersRefresh }
+}
+
+/// A driver over a fake host on an injected clock that only moves when a test says so.
+@MainActor
+final class Rig {
+    let host = FakeHost()
+    let driver: RefreshDriver
+    var now = 100.0
+    var wall = 1_800_000_000.0
+
+    init(rows: Double = 2000) {
+        host.rowsHeight = rows
+        driver = RefreshDriver(engine: RefreshEngine(viewportHeight: 600, rowsHeight: rows, now: 100))
+        driver.host = host
+        host.driver = driver
+        driver.clock = { [unowned self] in self.now }
+        driver.wallClock = { [unowned self] in self.wall }
+    }
+
+    /// Frames at 60 Hz while the host asks for ticks, up to `seconds`.
+    func run(_ seconds: Double) {
+        for _ in 0..<Int((seconds * 60).rounded()) {
+            now += 1.0 / 60
+            if host.ticking { _ = driver.tick() }
+        }
+    }
+}
