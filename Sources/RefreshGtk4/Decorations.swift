@@ -13,12 +13,23 @@ import RefreshDrawing
 @MainActor
 final class Decorations {
     private let widget: UnsafeMutablePointer<GtkWidget>
-    private var header: HeaderPainter?
-    private var footer: FooterPainter?
+    private let painters = DecorationPainters()
     /// The app's own looks (RefreshBin.header when app-drawn, RefreshBin.customFooterStyle). Their
     /// drawing may depend on more than the visual, so their gaps are drawn every time.
-    var appDrawnHeader: RefreshHeaderStyle? { didSet { invalidate() } }
-    var appDrawnFooter: RefreshFooterStyle? { didSet { invalidate() } }
+    var appDrawnHeader: RefreshHeaderStyle? {
+        get { painters.appDrawnHeader }
+        set {
+            painters.appDrawnHeader = newValue
+            invalidate()
+        }
+    }
+    var appDrawnFooter: RefreshFooterStyle? {
+        get { painters.appDrawnFooter }
+        set {
+            painters.appDrawnFooter = newValue
+            invalidate()
+        }
+    }
 
     /// What the image shows: the gap drawn again when this changes.
     private struct Look: Equatable {
@@ -45,9 +56,7 @@ final class Decorations {
         willSet { if let newValue { g_object_ref(UnsafeMutableRawPointer(newValue)) } }
         didSet {
             if let oldValue { g_object_unref(UnsafeMutableRawPointer(oldValue)) }
-            header = nil
-            footer = nil
-            invalidate()
+            themeChanged()
         }
     }
 
@@ -63,7 +72,32 @@ final class Decorations {
         if let textContext { g_object_unref(UnsafeMutableRawPointer(textContext)) }
     }
 
-    /// The theme changed (the focus ring is the style context's) or an app look was set.
+    /// The theme or the font changed: new painters (their text laid out again) and a new image.
+    func themeChanged() {
+        painters.reset()
+        invalidate()
+    }
+
+    /// The font the painters' text was laid out in, as Pango names it.
+    private var laidOutFont: String?
+
+    /// The bin's CSS changed, which GTK 4 also says on every change of its state (hover, focus):
+    /// a new image, and new painters only when the font changed, so that the text the warm-up laid
+    /// out stays (docs/gtk4-notes.md, HACK 8).
+    func styleChanged() {
+        let font = pango_context_get_font_description(pangoContext).flatMap { description -> String? in
+            guard let name = pango_font_description_to_string(description) else { return nil }
+            defer { g_free(name) }
+            return String(cString: name)
+        }
+        if font != laidOutFont {
+            laidOutFont = font
+            painters.reset()
+        }
+        invalidate()
+    }
+
+    /// What the image shows changed, or an app look was set: it is drawn again.
     func invalidate() {
         look = nil
         if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) }
@@ -116,24 +150,21 @@ final class Decorations {
         let context = pangoContext
         let palette = colours.palette
         if appDrawnHeader == nil {
-            let painter = header ?? HeaderPainter(pangoContext: context)
-            header = painter
             let messages: [HeaderMessage] = [.pullToRefresh, .releaseToRefresh, .refreshing, .updated, .failed]
             for message in messages {
                 let visual = HeaderVisual(style: style, phase: .pulling, pull: heldHeight, contentTop: heldHeight,
                                           glyph: .fill(1), indicator: .arrow(turn: 0), message: message,
                                           sinceLastUpdate: lastUpdated)
-                painter.draw(visual, cr: cr, width: width, palette: palette)
+                painters.drawHeader(visual, cr: cr, width: width, palette: palette, pangoContext: context)
             }
         }
         if appDrawnFooter == nil, var footerVisual {
-            let painter = footer ?? FooterPainter(pangoContext: context)
-            footer = painter
             footerVisual.top = 0
             footerVisual.isShown = true
             for message in [FooterMessage.loading, .noMoreData, .failedRetry] {
                 footerVisual.message = message
-                painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: false) { _ in }
+                painters.drawFooter(footerVisual, cr: cr, width: width, palette: palette, focused: false,
+                                    pangoContext: context) { _ in }
             }
         }
     }
@@ -169,27 +200,15 @@ final class Decorations {
         cairo_translate(cr, -gap.x, -gap.y)
         let context = pangoContext
         if visual.isVisible {
-            let painter = header ?? HeaderPainter(pangoContext: context)
-            header = painter
-            if let appDrawnHeader {
-                painter.draw(visual, style: appDrawnHeader, cr: cr, width: width, palette: palette)
-            } else {
-                painter.draw(visual, cr: cr, width: width, palette: palette)
-            }
+            painters.drawHeader(visual, cr: cr, width: width, palette: palette, pangoContext: context)
         }
         if footerVisual.isShown {
-            let painter = footer ?? FooterPainter(pangoContext: context)
-            footer = painter
             cairo_save(cr)
             cairo_translate(cr, 0, viewportTop)
-            if let appDrawnFooter {
-                painter.draw(footerVisual, style: appDrawnFooter, cr: cr, width: width, palette: palette,
-                             focused: footerFocused)
-            } else {
-                let widget = widget
-                painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused) { ring in
-                    ptr4_theme_render_focus(widget, cr, ring.x, ring.y, ring.width, ring.height)
-                }
+            let widget = widget
+            painters.drawFooter(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,
+                                pangoContext: context) { ring in
+                ptr4_theme_render_focus(widget, cr, ring.x, ring.y, ring.width, ring.height)
             }
             cairo_restore(cr)
         }

@@ -8,12 +8,17 @@ import RefreshDrawing
 @MainActor
 final class Decorations {
     private let widget: UnsafeMutablePointer<GtkWidget>
-    private var header: HeaderPainter?
-    private var footer: FooterPainter?
+    private let painters = DecorationPainters()
     private var palette: Palette?
     /// The app's own header and footer looks (RefreshController.header when app-drawn / customFooterStyle).
-    var customHeader: RefreshHeaderStyle?
-    var customFooter: RefreshFooterStyle?
+    var customHeader: RefreshHeaderStyle? {
+        get { painters.appDrawnHeader }
+        set { painters.appDrawnHeader = newValue }
+    }
+    var customFooter: RefreshFooterStyle? {
+        get { painters.appDrawnFooter }
+        set { painters.appDrawnFooter = newValue }
+    }
 
     init(widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
@@ -21,8 +26,7 @@ final class Decorations {
 
     /// The theme, font or scale changed: take fresh colours and text layouts on the next draw.
     func invalidate() {
-        header = nil
-        footer = nil
+        painters.reset()
         palette = nil
     }
 
@@ -34,30 +38,20 @@ final class Decorations {
         let style = gtk_widget_get_style_context(widget)!
         let palette = self.palette ?? Palette.theme(style)
         self.palette = palette
+        let widget = widget
         if visual.isVisible {
-            let painter = header ?? HeaderPainter(pangoContext: gtk_widget_get_pango_context(widget))
-            header = painter
-            if let customHeader {
-                painter.draw(visual, style: customHeader, cr: cr, width: width, palette: palette)
-            } else {
-                painter.draw(visual, cr: cr, width: width, palette: palette)
-            }
+            painters.drawHeader(visual, cr: cr, width: width, palette: palette,
+                                pangoContext: gtk_widget_get_pango_context(widget))
         }
         if footerVisual.isShown, viewportTop + footerVisual.top < height,
            viewportTop + footerVisual.top + Tuning.footerHeight > 0 {
-            let painter = footer ?? FooterPainter(pangoContext: gtk_widget_get_pango_context(widget))
-            footer = painter
             if viewportTop != 0 {
                 cairo_save(cr)
                 cairo_translate(cr, 0, viewportTop)
             }
-            if let customFooter {
-                painter.draw(footerVisual, style: customFooter, cr: cr, width: width, palette: palette,
-                             focused: footerFocused)
-            } else {
-                painter.draw(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused) { ring in
-                    gtk_render_focus(style, cr, ring.x, ring.y, ring.width, ring.height)
-                }
+            painters.drawFooter(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,
+                                pangoContext: gtk_widget_get_pango_context(widget)) { ring in
+                gtk_render_focus(style, cr, ring.x, ring.y, ring.width, ring.height)
             }
             if viewportTop != 0 { cairo_restore(cr) }
         }
