@@ -342,7 +342,7 @@ mutant "a wheel let go by the quiet period springs back, as a drag does (a slow 
 mutant "a refresh ended at the top puts its rows above the view (the list no longer at its top)" \
   Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
   'pendingTopInsertion = engineOffset <= 0.5 ? .atTop : .scrolled' 'pendingTopInsertion = engineOffset <= -1 ? .atTop : .scrolled' \
-  'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsAtTheTopTakeTheHeadersPlace DemoProcessTests/aRefreshAtTheTopLeavesTheListPullableByADrag'
+  'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsAtTheTopTakeTheHeadersPlace DemoProcessTests/aRefreshAtTheTopLeavesTheListPullableByADrag RecordTests/aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List'
 mutant "the GTK 4 bin keeps the theme's colours it read first (a theme change leaves the header's text in the old colours)" \
   Sources/RefreshGtk4/RefreshBin.swift \
   '        themeColours = nil\n        decorations.invalidate()' '        decorations.invalidate()' \
