@@ -345,7 +345,7 @@ mutant "a refresh ended at the top puts its rows above the view (the list no lon
   'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsAtTheTopTakeTheHeadersPlace DemoProcessTests/aRefreshAtTheTopLeavesTheListPullableByADrag RecordTests/aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List'
 mutant "the GTK 4 bin keeps the theme's colours it read first (a theme change leaves the header's text in the old colours)" \
   Sources/RefreshGtk4/RefreshBin.swift \
-  '        themeColours = nil\n        decorations.styleChanged()' '        decorations.styleChanged()' \
+  '        themeColours = nil\n        decorations.invalidate()' '        decorations.invalidate()' \
   'Gtk4ThemeChangeTests'
 mutant "the painters keep the font they were first made with (a font change leaves the header's text as it was)" \
   Sources/RefreshDrawing/PainterText.swift \

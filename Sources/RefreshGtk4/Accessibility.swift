@@ -190,7 +190,7 @@ extension RefreshBin {
         let bin = OpaquePointer(widget)
         let accessibility = self.accessibility ?? installAccessibility(bin)
         let viewportTop = Double(gtk_widget_get_height(widget)) - engine.viewportHeight
-        accessibility.sync(engine, bin: bin, unixTime: { Double(g_get_real_time()) / 1_000_000 - (self.now() - $0) },
+        accessibility.sync(engine, bin: bin, unixTime: driver.wallClock(atEngineTime:),
                            viewportTop: viewportTop)
     }
 

@@ -72,28 +72,10 @@ final class Decorations {
         if let textContext { g_object_unref(UnsafeMutableRawPointer(textContext)) }
     }
 
-    /// The theme or the font changed: new painters (their text laid out again) and a new image.
+    /// The text context changed: new painters (their text laid out again) and a new image. A font
+    /// change needs none: the painters' text follows the context's font itself (`PainterText`).
     func themeChanged() {
         painters.reset()
-        invalidate()
-    }
-
-    /// The font the painters' text was laid out in, as Pango names it.
-    private var laidOutFont: String?
-
-    /// The bin's CSS changed, which GTK 4 also says on every change of its state (hover, focus):
-    /// a new image, and new painters only when the font changed, so that the text the warm-up laid
-    /// out stays (docs/gtk4-notes.md, HACK 8).
-    func styleChanged() {
-        let font = pango_context_get_font_description(pangoContext).flatMap { description -> String? in
-            guard let name = pango_font_description_to_string(description) else { return nil }
-            defer { g_free(name) }
-            return String(cString: name)
-        }
-        if font != laidOutFont {
-            laidOutFont = font
-            painters.reset()
-        }
         invalidate()
     }
 

@@ -341,7 +341,7 @@ public final class RefreshBin {
     /// and drawn again.
     private func styleChanged() {
         themeColours = nil
-        decorations.styleChanged()
+        decorations.invalidate()
         if ptr4_refresh_bin_get_child_offset(bin) != 0 { gtk_widget_queue_draw(widget) }
     }
 

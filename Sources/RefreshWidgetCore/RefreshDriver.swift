@@ -194,12 +194,15 @@ package final class RefreshDriver: AsyncActionsOwner {
     /// The last successful refresh on the wall clock (Unix seconds), or nil: the engine keeps it
     /// in its own time, which only moves forward with the monotonic clock.
     package var lastUpdatedWallClock: Double? {
-        get { engine.lastUpdated.map { wallClock() - (now() - $0) } }
+        get { engine.lastUpdated.map(wallClock(atEngineTime:)) }
         set {
             let time = newValue.map { now() - (wallClock() - $0) }
             update { engine, _ in engine.setLastUpdated(time) }
         }
     }
+
+    /// Engine time `t` on the wall clock (Unix seconds), as the accessible's description says it.
+    package func wallClock(atEngineTime t: Double) -> Double { wallClock() - (now() - t) }
 
     /// Mirrors the toolkit object's `last-updated` (wall-clock time, which an app or a binding
     /// sets) into the engine: a new value is taken, the value last mirrored from the engine is
