@@ -396,6 +396,10 @@ mutant "the GTK 4 record's list takes the pointer (a row hovered in one frame an
   Sources/refresh-demo-gtk4/Recorder.swift \
   '        gtk_widget_set_can_target(bin.widget, 0)' '        _ = bin.widget' \
   'RecordTests/aPointerOverTheRecordedWindowHoversNoRow'
+mutant "F5 mid-list opens the header over the rows the user reads (the refresh does not run in place)" \
+  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  '        if offset <= 0 {' '        if offset <= 0 || offset > 0 {' \
+  'RefreshCoreTests.HeaderTests HostTests/f5MidListRefreshesWhereTheUserReads RefreshViewTests/f5MidListRefreshesWhereTheUserReads Gtk4DemoProcessTests/f5MidListRefreshesWhereTheUserReads'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

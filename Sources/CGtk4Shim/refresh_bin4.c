@@ -636,9 +636,10 @@ GtkWidget *ptr4_refresh_bin_get_child(Ptr4RefreshBin *bin) {
  * ptr4_refresh_bin_begin_refreshing:
  * @bin: a #Ptr4RefreshBin
  *
- * Reveals the header and refreshes, as if the user had pulled: #Ptr4RefreshBin::refresh follows
- * once the header is open. While a load runs the refresh is queued. Does nothing while
- * refreshing, or without a child.
+ * Refreshes as if the user had pulled: at the top the header opens and #Ptr4RefreshBin::refresh
+ * follows once it is open; scrolled, the refresh runs in place (nothing on screen moves, its rows
+ * go in above the view) and ::refresh follows after the same 0.25 s. While a load runs the
+ * refresh is queued. Does nothing while refreshing, or without a child.
  */
 void ptr4_refresh_bin_begin_refreshing(Ptr4RefreshBin *bin) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));

@@ -376,8 +376,10 @@ GtkWidget *ptr_refresh_bin_new(void) {
  * ptr_refresh_bin_begin_refreshing:
  * @bin: a #PtrRefreshBin
  *
- * Reveals the header and refreshes, as if the user had pulled: #PtrRefreshBin::refresh follows
- * once the header is open. Does nothing while refreshing or loading, or without a child.
+ * Refreshes as if the user had pulled: at the top the header opens and #PtrRefreshBin::refresh
+ * follows once it is open; scrolled, the refresh runs in place (nothing on screen moves, its rows
+ * go in above the view) and ::refresh follows after the same 0.25 s. Does nothing while
+ * refreshing or loading, or without a child.
  */
 void ptr_refresh_bin_begin_refreshing(PtrRefreshBin *bin) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));

@@ -181,7 +181,8 @@ void ptr_refresh_list_reload(PtrRefreshList *list) {
  * ptr_refresh_list_begin_refreshing:
  * @list: a #PtrRefreshList
  *
- * Reveals the header and refreshes, as if the user had pulled.
+ * Refreshes as if the user had pulled: at the top the header opens; scrolled, the refresh runs
+ * in place (nothing on screen moves, its rows go in above the view).
  */
 void ptr_refresh_list_begin_refreshing(PtrRefreshList *list) {
     g_return_if_fail(PTR_IS_REFRESH_LIST(list));

@@ -19,6 +19,10 @@ package final class DemoApp {
     package private(set) var foreignList: ForeignList?
     /// The header bar: its subtitle is the status line (the row last activated).
     private var headerBar: UnsafeMutablePointer<GtkWidget>?
+    /// The header bar's refresh button, and the stack in it that shows its icon or, while a
+    /// refresh runs, a spinner (a refresh begun mid-list runs out of sight: docs/demo.md, "Keys").
+    private var refreshButton: (button: UnsafeMutablePointer<GtkWidget>, stack: UnsafeMutablePointer<GtkWidget>,
+                                spinner: UnsafeMutablePointer<GtkWidget>)?
     /// Whichever shows the rows: the RefreshView or the RefreshBin.
     package var control: RefreshController? { view ?? bin }
     package private(set) var window: UnsafeMutablePointer<GtkWidget>?
@@ -168,13 +172,27 @@ package final class DemoApp {
         headerBar = bar
         gtk_header_bar_set_title(gcast(bar), DemoL10n.windowTitle)
         gtk_header_bar_set_show_close_button(gcast(bar), 1)
-        let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON)!
+        let refresh = gtk_button_new()!
+        let stack = gtk_stack_new()!
+        gtk_stack_add_named(gcast(stack), gtk_image_new_from_icon_name("view-refresh-symbolic", GTK_ICON_SIZE_BUTTON), "icon")
+        let spinner = gtk_spinner_new()!
+        gtk_stack_add_named(gcast(stack), spinner, "spinner")
+        gtk_container_add(gcast(refresh), stack)
         gtk_widget_set_tooltip_text(refresh, L10n.refreshAction + " (F5)")
         // Clicking must leave the keyboard focus on the list.
         gtk_widget_set_focus_on_click(refresh, 0)
         GSignal.connect(refresh, "clicked") { [weak self] in self?.control?.beginRefreshing() }
         gtk_header_bar_pack_start(gcast(bar), refresh)
+        refreshButton = (refresh, stack, spinner)
         return bar
+    }
+
+    /// While a refresh runs the button spins and takes no click (the control would refuse it).
+    private func showRefreshing(_ refreshing: Bool) {
+        guard let (button, stack, spinner) = refreshButton else { return }
+        if refreshing { gtk_spinner_start(gcast(spinner)) } else { gtk_spinner_stop(gcast(spinner)) }
+        gtk_stack_set_visible_child_name(gcast(stack), refreshing ? "spinner" : "icon")
+        gtk_widget_set_sensitive(button, refreshing ? 0 : 1)
     }
 
     private func makeView() -> RefreshView {
@@ -225,7 +243,10 @@ package final class DemoApp {
             guard let self else { return }
             self.trace?.ready(rows: self.control?.rowCount ?? self.rows.rowCount)
         }
-        view.onHeaderPhase = { [weak self] phase, pull in self?.trace?.header(phase, pull: pull) }
+        view.onHeaderPhase = { [weak self] phase, pull in
+            self?.trace?.header(phase, pull: pull)
+            self?.showRefreshing(phase == .refreshing)
+        }
         view.onFooterPhase = { [weak self] phase in self?.trace?.footer(phase) }
         view.onRefresh = { [weak self] in self?.refresh() }
         view.onRefreshQueued = { [weak self] in self?.trace?.refreshQueued() }

@@ -150,7 +150,8 @@ public final class RefreshBin {
         handlers.append(SignalHandler(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
     }
 
-    /// Starts a refresh as a pull would (F5): the header reveals itself and `onRefresh` runs.
+    /// Starts a refresh as a pull would (F5): at the top the header opens, scrolled the refresh
+    /// runs in place (docs/behaviour.md#refresh-lifecycle); then `onRefresh` runs.
     public func beginRefreshing() {
         driver.beginRefreshing()
     }

@@ -148,7 +148,8 @@ package final class RefreshDriver: AsyncActionsOwner {
 
     // MARK: - The refresh lifecycle (docs/behaviour.md#refresh-lifecycle)
 
-    /// Reveals the header and refreshes, as if the user had pulled (queued during a load).
+    /// Refreshes as if the user had pulled: at the top the header opens, scrolled it runs in place
+    /// (queued during a load).
     package func beginRefreshing() {
         update { _ = $0.beginRefreshing(at: $1) }
     }

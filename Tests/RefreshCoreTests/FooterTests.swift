@@ -185,6 +185,9 @@ struct AutoFooterTests {
         #expect(e.footer == .idle)
         e.run(from: 9.5, to: 10.5)
         _ = e.takeEvents()
+        // The refreshes ran in place, at the end: back to the top, then to the end again.
+        e.command(.home, at: 10.5)
+        e.run(from: 10.5, to: 11)
         e.command(.end, at: 11)
         e.run(from: 11, to: 12)
         let events26 = e.takeEvents()

@@ -184,15 +184,27 @@ struct ProgrammaticRefreshTests {
         #expect(Tuning.revealDuration == 0.25)
     }
 
-    @Test("beginRefreshing while scrolled down scrolls to the top while revealing")
-    func beginScrollsToTop() {
+    @Test("beginRefreshing while scrolled down refreshes in place: nothing moves, the rows it brings go above the view")
+    func beginMidListRefreshesInPlace() {
         var e = longList()
         e.externalScroll(to: 900, at: 0)
         let accepted13 = e.beginRefreshing(at: 1)
         #expect(accepted13)
+        #expect(e.header == .refreshing)
+        e.tick(at: 1 + Tuning.revealDuration / 2)
+        #expect(e.offset == 900 && e.pull == 0)
+        let revealing = e.takeEvents()
+        #expect(revealing.refreshRequests == 0)
+        // The action fires when a reveal would have ended, as at the top.
         e.tick(at: 1 + Tuning.revealDuration)
-        #expect(e.offset == 0)
-        #expect(e.pull == 70)
+        #expect(e.offset == 900 && e.pull == 0)
+        let revealed = e.takeEvents()
+        #expect(revealed.refreshRequests == 1)
+        e.endRefreshing(ok: true, insertedHeight: 200, at: 2)
+        #expect(e.offset == 1100, "the rows on screen stay where they are")
+        e.run(from: 2, to: 3)
+        #expect(e.header == .idle && e.offset == 1100 && e.pull == 0)
+        #expect(!e.needsTicks)
     }
 
     @Test("beginRefreshing then behaves exactly like a released armed gesture: end → idle")
@@ -429,17 +441,24 @@ struct NoAnimationTests {
         #expect(!e.needsTicks)
     }
 
-    @Test("Without animations beginRefreshing opens the header and fires the action at once")
+    @Test("Without animations beginRefreshing opens the header and fires the action at once; mid-list nothing moves")
     func beginJumps() {
         var e = longList()
         e.setAnimationsEnabled(false, at: 0)
-        e.externalScroll(to: 800, at: 0)
         let accepted29 = e.beginRefreshing(at: 1)
         #expect(accepted29)
         #expect(e.pull == 70)
         #expect(e.offset == 0)
         let events30 = e.takeEvents()
         #expect(events30.refreshRequests == 1)
+        var scrolled = longList()
+        scrolled.setAnimationsEnabled(false, at: 0)
+        scrolled.externalScroll(to: 800, at: 0)
+        let acceptedScrolled = scrolled.beginRefreshing(at: 1)
+        #expect(acceptedScrolled)
+        #expect(scrolled.pull == 0 && scrolled.offset == 800)
+        let scrolledEvents = scrolled.takeEvents()
+        #expect(scrolledEvents.refreshRequests == 1)
     }
 
     @Test("Without animations the failure mark still holds for its second")

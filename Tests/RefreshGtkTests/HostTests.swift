@@ -193,6 +193,36 @@ struct HostTests {
         #expect(abs(h.bin.state.offset - h.value) < 0.5)
     }
 
+    /// F5 mid-list refreshes where the user reads (docs/behaviour.md#refresh-lifecycle): from
+    /// the key to the header's rest no iteration opens a header gap or scrolls, and the rows the
+    /// refresh prepends go in above the view (the value grows by as much as the content).
+    @Test(arguments: kinds)
+    func f5MidListRefreshesWhereTheUserReads(kind: ListKind) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        gtk_widget_grab_focus(h.list.content)
+        gtk_adjustment_set_value(h.adjustment, 300)
+        MainLoop.drain()
+        let value = h.value, upper = h.upper
+        #expect(value == 300 && h.bin.state.offset == 300)
+        EventSynthesis.tapKey(h.target, keyval: UInt32(GDK_KEY_F5))
+        #expect(h.bin.headerPhase == .refreshing)
+        var moved: [String] = []
+        func check() {
+            if h.contentOffset != 0 || h.bin.pull != 0 { moved.append("gap \(h.contentOffset), pull \(h.bin.pull)") }
+            if abs(h.value - (value + h.upper - upper)) > 1 { moved.append("value \(h.value), upper \(h.upper)") }
+        }
+        #expect(MainLoop.run(until: { check(); return h.refreshes == 1 }))
+        h.list.prepend((0..<5).map { ("New \($0)", "prepended") })
+        h.bin.endRefreshing(ok: true, insertedAtTop: 5)
+        #expect(MainLoop.run(until: { h.upper > upper + 1 && h.bin.headerPhase == .idle && !h.bin.state.needsTicks }))
+        MainLoop.drain()
+        check()
+        #expect(moved.isEmpty, "the rows on screen moved: \(moved.prefix(5))")
+        #expect(abs(h.bin.state.offset - h.value) < 0.5)
+        #expect(h.refreshes == 1 && h.bin.rowCount == 65)
+    }
+
     @Test(arguments: kinds)
     func f5AndCtrlRRefresh(kind: ListKind) throws {
         let h = try HostHarness(kind)

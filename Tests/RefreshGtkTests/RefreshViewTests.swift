@@ -98,6 +98,34 @@ struct RefreshViewTests {
         #expect(MainLoop.run(until: { h.refreshes == 2 }))
     }
 
+    /// F5 mid-list refreshes where the user reads (docs/behaviour.md#refresh-lifecycle): no
+    /// iteration from the key to the header's rest opens the header or scrolls, and the rows the
+    /// refresh prepends go in above the view (the offset grows by their height).
+    @Test func f5MidListRefreshesWhereTheUserReads() throws {
+        let h = try GtkHarness()
+        defer { h.close() }
+        EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_Page_Down))
+        #expect(MainLoop.run(until: { h.view.state.offset > 300 && !h.view.state.needsTicks }))
+        let offset = h.view.state.offset, height = h.view.state.rowsHeight
+        EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_F5))
+        #expect(h.view.headerPhase == .refreshing)
+        var moved: [String] = []
+        func check() {
+            let state = h.view.state
+            if state.pull != 0 || abs(state.offset - (offset + state.rowsHeight - height)) > 0.01 {
+                moved.append("pull \(state.pull), offset \(state.offset), rows \(state.rowsHeight)")
+            }
+        }
+        #expect(MainLoop.run(until: { check(); return h.refreshes == 1 }))
+        h.rows.rowCount += 5
+        h.view.endRefreshing(ok: true, insertedAtTop: 5)
+        #expect(MainLoop.run(until: { check(); return h.view.headerPhase == .idle && !h.view.state.needsTicks }))
+        check()
+        #expect(moved.isEmpty, "the rows on screen moved: \(moved.prefix(5))")
+        #expect(h.view.state.rowsHeight > height)
+        #expect(h.refreshes == 1)
+    }
+
     @Test func destroyingTheWindowMidRefreshLeavesNothingAlive() throws {
         let before = InteropCounters.snapshot
         do {

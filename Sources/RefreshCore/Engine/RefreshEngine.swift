@@ -287,7 +287,7 @@ public struct RefreshEngine: Sendable {
     /// Time passes: call on every frame while `needsTicks`.
     public mutating func tick(at t: Double) { handle(.tick, at: t) }
 
-    /// Reveals the header and refreshes. While a load runs the refresh is queued: it begins when the
+    /// Refreshes: at the top the header opens; scrolled, in place (nothing on screen moves). While a load runs the refresh is queued: it begins when the
     /// load ends (`refreshQueued`, reported once as `EngineEvent.refreshQueued`). Returns false (a
     /// no-op) while a refresh holds the header, true when it began or was queued.
     @discardableResult
@@ -596,8 +596,13 @@ extension RefreshEngine {
         }
         guard canRefresh else { return false }
         transition(.begin(reveal: duration(Tuning.revealDuration)))
-        physics.settleTop(to: heldHeight, duration: duration(Tuning.revealDuration), limits: limits, at: now)
-        if offset > 0 { moveOffset(to: 0, duration: duration(Tuning.revealDuration)) }
+        // At the top the header opens above the first row. Scrolled (F5 mid-list, an AT), the
+        // refresh runs where the user reads: nothing on screen moves, the header waits above the
+        // first row, and the rows it brings go in above the view
+        // (docs/behaviour.md#refresh-lifecycle).
+        if offset <= 0 {
+            physics.settleTop(to: heldHeight, duration: duration(Tuning.revealDuration), limits: limits, at: now)
+        }
         // A zero-length reveal fires the action now (its event follows the `refreshing` report).
         advance(to: now)
         return true

@@ -162,7 +162,9 @@ public class RefreshController {
 
     // MARK: - Public API (docs/behaviour.md#refresh-lifecycle)
 
-    /// Reveals the header and refreshes, as if the user had pulled. No-op while refreshing or loading.
+    /// Refreshes as if the user had pulled: at the top the header opens; scrolled, the refresh runs
+    /// in place and its rows go in above the view (docs/behaviour.md#refresh-lifecycle).
+    /// No-op while refreshing; queued while loading.
     public func beginRefreshing() {
         driver.beginRefreshing()
     }
