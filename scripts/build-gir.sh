@@ -65,8 +65,8 @@ build_library() {
   install -m 0755 "$("${build[@]}" --show-bin-path)/lib$lib.so" "$out/lib$lib.so.1"
   ln -sf "lib$lib.so.1" "$out/lib$lib.so"
 }
-build_library PtrRefresh Sources/CGtkShim/include/ptr-refresh.h gtk+-3.0
-build_library PtrRefresh4 Sources/CGtk4Shim/include/ptr4-refresh.h gtk4 PTR_GTK4_PRODUCTS=1
+build_library PtrRefresh Sources/GTK3/CGtkShim/include/ptr-refresh.h gtk+-3.0
+build_library PtrRefresh4 Sources/GTK4/CGtk4Shim/include/ptr4-refresh.h gtk4 PTR_GTK4_PRODUCTS=1
 
 # gir NAMESPACE PREFIX LIBRARY HEADER SHIM GTK-GIR GTK-PKG PC SOURCES…: installs the library and
 # header into OUT, then scans and compiles the introspection data.
@@ -97,11 +97,11 @@ gir() {
   echo "$gtk_pkg" > "$out/$pc.deps"
 }
 
-gir Ptr Ptr PtrRefresh ptr-refresh.h Sources/CGtkShim Gtk-3.0 gtk+-3.0 ptr-refresh-1.0 \
-  Sources/CGtkShim/include/ptr-refresh.h Sources/CGtkShim/init.c Sources/CGtkShim/refresh_bin.c \
-  Sources/CGtkShim/refresh_list.c
-gir Ptr4 Ptr4 PtrRefresh4 ptr4-refresh.h Sources/CGtk4Shim Gtk-4.0 gtk4 ptr4-refresh-1.0 \
-  Sources/CGtk4Shim/include/ptr4-refresh.h Sources/CGtk4Shim/init4.c Sources/CGtk4Shim/refresh_bin4.c
+gir Ptr Ptr PtrRefresh ptr-refresh.h Sources/GTK3/CGtkShim Gtk-3.0 gtk+-3.0 ptr-refresh-1.0 \
+  Sources/GTK3/CGtkShim/include/ptr-refresh.h Sources/GTK3/CGtkShim/init.c Sources/GTK3/CGtkShim/refresh_bin.c \
+  Sources/GTK3/CGtkShim/refresh_list.c
+gir Ptr4 Ptr4 PtrRefresh4 ptr4-refresh.h Sources/GTK4/CGtk4Shim Gtk-4.0 gtk4 ptr4-refresh-1.0 \
+  Sources/GTK4/CGtk4Shim/include/ptr4-refresh.h Sources/GTK4/CGtk4Shim/init4.c Sources/GTK4/CGtk4Shim/refresh_bin4.c
 
 cat > "$out/ptr-refresh-1.0.pc.in" <<'PC'
 prefix=@PREFIX@

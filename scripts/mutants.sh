@@ -32,343 +32,343 @@ mutant() { names+=("$1"); files+=("$2"); anchors+=("$3"); replacements+=("$4"); 
 
 # --- The engine (RefreshCore) ---------------------------------------------------------------
 mutant "the quiet period is doubled" \
-  Sources/RefreshCore/Tuning.swift \
+  Sources/Shared/RefreshCore/Tuning.swift \
   'public static let releaseQuietPeriod = 0.2' 'public static let releaseQuietPeriod = 0.4' \
   'RefreshCoreTests.ReliabilityTriggerLineTests ScrollSourceTests'
 mutant "the hysteresis is removed" \
-  Sources/RefreshCore/Tuning.swift \
+  Sources/Shared/RefreshCore/Tuning.swift \
   'public static let armHysteresis = 4.0' 'public static let armHysteresis = 0.0' \
   'RefreshCoreTests.ReliabilityTriggerLineTests RefreshCoreTests.HeaderTriggerTests'
 mutant "a wheel notch is 40 px, not 60" \
-  Sources/RefreshCore/Tuning.swift \
+  Sources/Shared/RefreshCore/Tuning.swift \
   'public static let wheelNotchRaw = 60.0' 'public static let wheelNotchRaw = 40.0' \
   'RefreshCoreTests.WheelTests ScrollSourceTests'
 mutant "auto load-more fires twice per approach" \
-  Sources/RefreshCore/Footer/FooterMachine.swift \
+  Sources/Shared/RefreshCore/Footer/FooterMachine.swift \
   'autoLoadLatched = true' 'autoLoadLatched = false' \
   'RefreshCoreTests.ReliabilityLoadOnceTests ReliabilityGtkTests/sameFrameAnswersFireOncePerApproach'
 mutant "endRefreshing while idle resets the offset" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'guard header == .refreshing else { return false }' \
   'guard header == .refreshing else { physics.scrollContent(to: 0, holding: false, limits: limits, at: now); return false }' \
   'RefreshCoreTests.ReliabilityIdleEndTests ReliabilityGtkTests/endsWhileIdleChangeNothing'
 mutant "the refresh action fires at the release, before the header settles" \
-  Sources/RefreshCore/Header/HeaderState.swift \
+  Sources/Shared/RefreshCore/Header/HeaderState.swift \
   'return .running(morphStart: t, actionDue: t + settle)' 'return .running(morphStart: t, actionDue: t)' \
   'RefreshCoreTests.HeaderTriggerTests'
 mutant "a failed refresh skips its one-second error mark" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'consider(since + Tuning.failureHold, .failureOver)' 'consider(since, .failureOver)' \
   'RefreshCoreTests.EndRefreshTests'
 mutant "the drag's slop is not swallowed (the content jumps by it)" \
-  Sources/RefreshCore/Engine/EngineParts.swift \
+  Sources/Shared/RefreshCore/Engine/EngineParts.swift \
   'started = true\n        slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)' 'started = true\n        slack = 0' \
   'RefreshCoreTests.DragTests'
 mutant "the J's ring spins anticlockwise" \
-  Sources/RefreshCore/Header/HeaderTimeline.swift \
+  Sources/Shared/RefreshCore/Header/HeaderTimeline.swift \
   'let turns = spinning / Tuning.spinPeriod\n        return 2 * Double.pi' \
   'let turns = spinning / Tuning.spinPeriod\n        return -2 * Double.pi' \
   'JGeometryPixelTests SettingsTests'
 mutant "the J's fill climbs at half speed" \
-  Sources/RefreshCore/Geometry/JGlyph.swift \
+  Sources/Shared/RefreshCore/Geometry/JGlyph.swift \
   'let sweep = quarter * min(2 * s, 1)' 'let sweep = quarter * min(s, 1)' \
   'JGeometryPixelTests'
 mutant "the classic arrow never turns" \
-  Sources/RefreshCore/Geometry/Indicators.swift \
+  Sources/Shared/RefreshCore/Geometry/Indicators.swift \
   'let angle = min(max(turn, 0), 1) * Double.pi' 'let angle = 0 * min(max(turn, 0), 1) * Double.pi' \
   'ClassicHeaderPixelTests'
 mutant "the classic arrow turns the other way round" \
-  Sources/RefreshCore/Geometry/Indicators.swift \
+  Sources/Shared/RefreshCore/Geometry/Indicators.swift \
   'let angle = min(max(turn, 0), 1) * Double.pi' 'let angle = -min(max(turn, 0), 1) * Double.pi' \
   'ClassicHeaderPixelTests'
 mutant "the J's failure ring is drawn in the text colour" \
-  Sources/RefreshCore/Geometry/JGlyph.swift \
+  Sources/Shared/RefreshCore/Geometry/JGlyph.swift \
   'return [.stroke(ring, width: width, color: palette.error, cap: .butt),' \
   'return [.stroke(ring, width: width, color: palette.text, cap: .butt),' \
   'FailedStatePixelTests'
 
 # --- The input translation (RefreshGtk/Input) -------------------------------------------------
 mutant "a touchpad is treated as a wheel" \
-  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  Sources/GTK3/RefreshGtk/Input/ScrollTranslation.swift \
   'deviceSource == GDK_SOURCE_TOUCHPAD || deviceSource == GDK_SOURCE_TOUCHSCREEN ? .touchpad : .wheel' \
   'deviceSource == GDK_SOURCE_TOUCHPAD && deviceSource == GDK_SOURCE_TOUCHSCREEN ? .touchpad : .wheel' \
   'ScrollSourceTests'
 mutant "smooth deltas are fixed pixels, not GTK's page^(2/3) lines" \
-  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  Sources/GTK3/RefreshGtk/Input/ScrollTranslation.swift \
   'return Step(delta: scroll.delta_y * smoothUnit(pageSize: pageSize), source: source, isStop: isStop)' \
   'return Step(delta: scroll.delta_y * 60, source: source, isStop: isStop)' \
   'ScrollSourceTests'
 mutant "a wheel notch up scrolls down" \
-  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  Sources/GTK3/RefreshGtk/Input/ScrollTranslation.swift \
   'return Step(delta: -Tuning.wheelNotchRaw, source: source, isStop: false)' \
   'return Step(delta: Tuning.wheelNotchRaw, source: source, isStop: false)' \
   'RefreshViewTests ScrollSourceTests'
 mutant "the scroll-stop event is ignored" \
-  Sources/RefreshGtk/Widget/RefreshController.swift \
+  Sources/GTK3/RefreshGtk/Widget/RefreshController.swift \
   'if step.isStop {' 'if step.isStop, step.delta.isNaN {' \
   'ScrollSourceTests'
 
 # --- The painters (RefreshGtk/Drawing) ---------------------------------------------------------
 mutant "the classic spinner is not drawn" \
-  Sources/RefreshDrawing/HeaderPainter.swift \
+  Sources/Shared/RefreshDrawing/HeaderPainter.swift \
   'return Indicators.spinner(center: center, radius: Classic.spinnerRadius, angle: angle, color: palette.accent)' \
   'return angle.isNaN ? [] : []' \
   'ClassicHeaderPixelTests'
 mutant "the classic header's second line is empty" \
-  Sources/RefreshDrawing/HeaderStyles.swift \
+  Sources/Shared/RefreshDrawing/HeaderStyles.swift \
   '        text.set(detail, style: .detail, maxWidth: maxWidth)' \
   '        text.set("", style: .detail, maxWidth: maxWidth)' \
   'ClassicHeaderPixelTests'
 mutant "the classic header's first line is left-aligned" \
-  Sources/RefreshDrawing/HeaderStyles.swift \
+  Sources/Shared/RefreshDrawing/HeaderStyles.swift \
   'text.show(at: Point(centerX - mainSize.width / 2, blockTop), cr: cr, color: palette.text)' \
   'text.show(at: Point(panel.x + Layout.margin, blockTop), cr: cr, color: palette.text)' \
   'ClassicHeaderPixelTests'
 mutant "the classic and plain panels are 2 px short" \
-  Sources/RefreshDrawing/HeaderStyles.swift \
+  Sources/Shared/RefreshDrawing/HeaderStyles.swift \
   '        return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight)' \
   '        return Rect(x: 0, y: top - heldHeight, width: width, height: heldHeight - 2)' \
   'PlainBarPixelTests'
 mutant "the plain bar's text is missing" \
-  Sources/RefreshDrawing/HeaderStyles.swift \
+  Sources/Shared/RefreshDrawing/HeaderStyles.swift \
   'text.show(at: Point(rect.midX - size.width / 2, rect.midY - size.height / 2), cr: cr, color: ink)' \
   '_ = (size, ink)' \
   'PlainBarPixelTests'
 mutant "the plain bar is filled with the accent colour" \
-  Sources/RefreshDrawing/HeaderStyles.swift \
+  Sources/Shared/RefreshDrawing/HeaderStyles.swift \
   'let fill = failed ? palette.error : palette.bar' 'let fill = failed ? palette.error : palette.accent' \
   'PlainBarPixelTests'
 mutant "the footer's spinner is not drawn" \
-  Sources/RefreshDrawing/FooterPainter.swift \
+  Sources/Shared/RefreshDrawing/FooterPainter.swift \
   'if let angle = visual.spinnerAngle {' 'if let angle = visual.spinnerAngle, angle.isNaN {' \
   'FooterPixelTests'
 mutant "the footer's failure is not in the error colour" \
-  Sources/RefreshDrawing/FooterPainter.swift \
+  Sources/Shared/RefreshDrawing/FooterPainter.swift \
   'case .failed: return palette.error' 'case .failed: return palette.text' \
   'FooterPixelTests'
 mutant "the footer's focus ring is not drawn" \
-  Sources/RefreshDrawing/FooterPainter.swift \
+  Sources/Shared/RefreshDrawing/FooterPainter.swift \
   '        if focused {' '        if focused, width < 0 {' \
   'FooterPixelTests'
 
 # --- The widget (RefreshGtk/Widget) --------------------------------------------------------------
 mutant "teardown does not mark the view destroyed (later calls still schedule ticks)" \
-  Sources/RefreshWidgetCore/RefreshDriver.swift \
+  Sources/Shared/RefreshWidgetCore/RefreshDriver.swift \
   '        isDestroyed = true\n        asyncActions.tearDown()' '        isDestroyed = false\n        asyncActions.tearDown()' \
   'TeardownTests RefreshWidgetCoreTests'
 mutant "teardown leaves its handler on GtkSettings connected" \
-  Sources/RefreshGtk/Widget/RefreshController.swift \
+  Sources/GTK3/RefreshGtk/Widget/RefreshController.swift \
   'GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in\n            self?.readAnimationSetting(settings)\n        }.keep(in: &connections)' \
   '_ = GSignal.connectNotify(settings, property: "gtk-enable-animations") { [weak self] in\n            self?.readAnimationSetting(settings)\n        }' \
   'TeardownTests'
 mutant "the widget ignores gtk-enable-animations" \
-  Sources/RefreshGtk/Widget/RefreshController.swift \
+  Sources/GTK3/RefreshGtk/Widget/RefreshController.swift \
   'update { $0.setAnimationsEnabled(enabled, at: $1) }' \
   'update { $0.setAnimationsEnabled(enabled || $0.rowsHeight >= 0, at: $1) }' \
   'SettingsTests'
 
 # --- Accessibility (RefreshGtk/Widget) -------------------------------------------------------------
 mutant "the list is never busy for assistive technologies" \
-  Sources/RefreshGtk/Widget/Accessibility.swift \
+  Sources/GTK3/RefreshGtk/Widget/Accessibility.swift \
   'out.pointee.busy = busy ? 1 : 0' 'out.pointee.busy = 0' \
   'RefreshGtkTests.AccessibilityTests'
 mutant "the refresh action is offered while refreshing" \
-  Sources/RefreshCore/Engine/OfferedActions.swift \
+  Sources/Shared/RefreshCore/Engine/OfferedActions.swift \
   'OfferedActions(refresh: atRest && footer != .loading,' 'OfferedActions(refresh: footer != .loading,' \
   'RefreshGtkTests.AccessibilityTests Gtk4AccessibilityTests'
 mutant "Tab never reaches the footer" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'if forward, current == .rows, footerActionable {' 'if forward, current == .rows, footerActionable, current != .rows {' \
   'RefreshCoreTests.FocusStopTests RefreshGtkTests.AccessibilityTests'
 
 # --- Hosts, kept rows, accessibility added in round 2 (issues 12, 19) ------------------------------
 mutant "a tree view's column headers move down with the pull" \
-  Sources/RefreshGtk/Hosts/ScrolledWindowHost.swift \
+  Sources/GTK3/RefreshGtk/Hosts/ScrolledWindowHost.swift \
   'let pinned = pinnedHeaders?.isActive == true ? max(0, gint(displacement.rounded())) : 0' 'let pinned: gint = 0' \
   'RefreshGtkTests.PinnedHeaderTests'
 mutant "a pull keeps the selection its press made" \
-  Sources/RefreshGtk/Hosts/ScrolledWindowHost.swift \
+  Sources/GTK3/RefreshGtk/Hosts/ScrolledWindowHost.swift \
   'saved.restore(content)' '_ = saved' \
   'RefreshGtkTests.PinnedHeaderTests'
 mutant "a kept row image is shown whatever the row's state" \
-  Sources/RefreshGtk/Rows/RowImageCache.swift \
+  Sources/GTK3/RefreshGtk/Rows/RowImageCache.swift \
   'if let kept = entries[key], kept.look == look {' 'if let kept = entries[key], kept.look.deviceWidth == look.deviceWidth {' \
   'RefreshGtkTests.RowImageCacheTests'
 mutant "ATs are not told when a refresh makes the list busy" \
-  Sources/CGtkShim/accessible_model.c \
+  Sources/GTK3/CGtkShim/accessible_model.c \
   'atk_object_notify_state_change(object, ATK_STATE_BUSY, s->busy);' '(void)s;' \
   'RefreshGtkTests.BinAccessibilityTests'
 mutant "an AT's selection request selects nothing" \
-  Sources/CGtkShim/accessible_list.c \
+  Sources/GTK3/CGtkShim/accessible_list.c \
   'request_selection(object, id);' '(void)id;' \
   'RefreshGtkTests.BinAccessibilityTests/theListsSelectionIsAtkSelection'
 
 # --- The demo: command line, trace, simulated source (RefreshDemo) --------------------------------
 mutant "the trace omits quit" \
-  Sources/RefreshDemo/Trace.swift \
+  Sources/Demos/RefreshDemo/Trace.swift \
   'package func quit() { emit("quit") }' 'package func quit() {}' \
   'DemoProcessTests'
 mutant "a bad --pages value is accepted" \
-  Sources/RefreshDemo/CommandLine.swift \
+  Sources/Demos/RefreshDemo/CommandLine.swift \
   'options.pages = try OptionValue.integer(pages, option: "--pages", in: pagesRange)' 'options.pages = Int(pages) ?? 5' \
   'CommandLineMatrixTests'
 mutant "a failed refresh applies its page anyway" \
-  Sources/RefreshDemo/SimulatedFeed.swift \
+  Sources/Demos/RefreshDemo/SimulatedFeed.swift \
   'if fails { return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
   'if fails { $0.rows.prepend(count); return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
   'ReliabilityFeedTests'
 
 # --- Nothing dropped (issue 24: drag batching, refresh during a load, key scroll, no footer) -----
 mutant "a drag swallows its whole first motion past the slop, not just the slop" \
-  Sources/RefreshCore/Engine/EngineParts.swift \
+  Sources/Shared/RefreshCore/Engine/EngineParts.swift \
   'slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)' 'slack = y' \
   'RefreshCoreTests.DragBatchingTests NothingDroppedGtkTests/ourListDragBatching'
 mutant "a refresh asked for during a load is dropped" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'if footer == .loading, !refreshRunning {' 'if footer == .loading, !refreshRunning, refreshQueued {' \
   'RefreshCoreTests.QueuedRefreshTests NothingDroppedGtkTests/ourListF5DuringALoad'
 mutant "a wheel notch during a key scroll stops it short of its target" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'if let target = physics.keyScrollTarget, gesture == nil,' 'if let target = physics.keyScrollTarget, gesture != nil,' \
   'RefreshCoreTests.KeyScrollTargetTests NothingDroppedGtkTests/endThenWheel'
 mutant "footer mode none still has a footer that loads" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'public var hasFooter: Bool { footerMode != .none && !isShortList }' 'public var hasFooter: Bool { !isShortList }' \
   'RefreshCoreTests.NoFooterTests NothingDroppedGtkTests/noFooter'
 mutant "a request nothing answers is left running" \
-  Sources/RefreshWidgetCore/RefreshDriver.swift \
+  Sources/Shared/RefreshWidgetCore/RefreshDriver.swift \
   'if unanswered { endUnanswered(event) }' 'if unanswered, isDestroyed { endUnanswered(event) }' \
   'NothingDroppedGtkTests/missingHandlers RefreshWidgetCoreTests'
 # --- Sideways scrolling, rows measured above the viewport, the row image key (issue 29) ------------
 mutant "a sideways touchpad swipe scrolls vertically (its horizontal delta is added)" \
-  Sources/RefreshGtk/Input/ScrollTranslation.swift \
+  Sources/GTK3/RefreshGtk/Input/ScrollTranslation.swift \
   'scroll.delta_y * smoothUnit' '(scroll.delta_y + scroll.delta_x) * smoothUnit' \
   'RefreshGtkTests.ScrollTranslationTests RefreshGtkTests.SidewaysScrollTests'
 mutant "a row measured above the viewport moves the rows on screen (no anchored correction)" \
-  Sources/RefreshGtk/Widget/ListView+Measuring.swift \
+  Sources/GTK3/RefreshGtk/Widget/ListView+Measuring.swift \
   'setOffsetKeepingEngine(anchor.map { heights.offset(for: $0) } ?? oldTop, oldTotal: oldTotal)' \
   'setOffsetKeepingEngine(anchor.map { _ in oldTop } ?? oldTop, oldTotal: oldTotal)' \
   'RefreshGtkTests.MeasuredAboveTests'
 mutant "a kept row image is shown after its background changed" \
-  Sources/RefreshGtk/Rows/RowImageCache.swift \
+  Sources/GTK3/RefreshGtk/Rows/RowImageCache.swift \
   'if let kept = entries[key], kept.look == look {' \
   'if let kept = entries[key], kept.look == ({ var seen = look; seen.background = kept.look.background; return seen }()) {' \
   'RefreshGtkTests.RowImageLookTests'
 # --- Wayland: real input through a headless mutter (issue 27) --------------------------------------
 mutant "touch sequences are taken for mouse drags" \
-  Sources/RefreshGtk/Widget/RefreshController.swift \
+  Sources/GTK3/RefreshGtk/Widget/RefreshController.swift \
   'let touch = type == GDK_TOUCH_BEGIN || type == GDK_TOUCH_UPDATE || type == GDK_TOUCH_END' 'let touch = false' \
   'WaylandScenarioTests'
 mutant "a touch pull or scroll activates the list box row it began on" \
-  Sources/RefreshGtk/Hosts/ScrolledWindowHost.swift \
+  Sources/GTK3/RefreshGtk/Hosts/ScrolledWindowHost.swift \
   'if kind == .listBox { releaseListBoxRow(content) }' 'if kind == .listBox {}' \
   'WaylandScenarioTests'
 
 # --- Input decisions in the engine (issue 25: the press state machine, clicks, the footer room) ---
 mutant "a mouse drag mid-list on a host that selects with it scrolls instead of being the host's" \
-  Sources/RefreshCore/Input/PressGesture.swift \
+  Sources/Shared/RefreshCore/Input/PressGesture.swift \
   'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled {' \
   'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled || y != 0 {' \
   'RefreshCoreTests.PressGestureTests RefreshCoreTests.PressEngineTests'
 mutant "the tap that stops a key scroll or fling is a click" \
-  Sources/RefreshCore/Input/PressGesture.swift \
+  Sources/Shared/RefreshCore/Input/PressGesture.swift \
   'phase = .finished(click: !stoppedMotion)' 'phase = .finished(click: stoppedMotion || !stoppedMotion)' \
   'RefreshCoreTests.PressGestureTests RefreshCoreTests.ClickTargetTests'
 mutant "a click on the footer is the row's under it" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'if footerActionable, y >= top, y < top + Tuning.footerHeight { return .footer }' \
   'if footerActionable, y >= top, y < top { return .footer }' \
   'RefreshCoreTests.ClickTargetTests'
 mutant "a wrapped host's footer room is never scrolled into" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'guard footerRoomOutsideHost, footerInScrollRange else { return false }' \
   'guard !footerRoomOutsideHost, footerInScrollRange else { return false }' \
   'RefreshCoreTests.FooterRoomScrollTests'
 mutant "a wrapped host that keeps its old first row in view takes the list off its top after a refresh (its anchor is not answered)" \
-  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  Sources/Shared/RefreshCore/Engine/WrappedScrollPosition.swift \
   'return pendingTopInsertion == .atTop && a.position > 0.5 ? a.lower : nil' 'return nil' \
   'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsAtTheTopTakeTheHeadersPlace'
 mutant "End on a wrapped host stops at the last row, short of the footer's room" \
-  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  Sources/Shared/RefreshCore/Engine/WrappedScrollPosition.swift \
   'footerShift = command == .end ? footerRoom : 0' 'footerShift = command == .end ? 0 : 0' \
   'RefreshCoreTests.WrappedFooterRoomTests WrappedFooterKeyTests'
 
 # --- Nothing stale on a wrapped list (issue 23) ------------------------------------------------
 mutant "a pinned tree view keeps its pixel cache when its rows come home (stale rows after a refresh)" \
-  Sources/RefreshGtk/Hosts/PinnedColumnHeaders.swift \
+  Sources/GTK3/RefreshGtk/Hosts/PinnedColumnHeaders.swift \
   'ptr_widget_drop_pixel_cache(treeView)' '_ = treeView' \
   'WrappedPixelTests/rowsAroundARefresh'
 mutant "a pinned tree view draws its moved rows through its pixel cache" \
-  Sources/RefreshGtk/Hosts/PinnedColumnHeaders.swift \
+  Sources/GTK3/RefreshGtk/Hosts/PinnedColumnHeaders.swift \
   'let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)' \
   'let recording = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA, gint(width * scaleX), gint(height * scaleY))!' \
   'WrappedPixelTests PinnedHeaderTests/aPullOpensTheGap'
 mutant "Enter or Space on a failed footer goes to the host (a tree view activates its cursor row)" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'case .activate where footerActionable: return' 'case .activate where footerActionable && !hostMovesCursor: return' \
   'WrappedFooterKeyTests/enterOrSpace'
 mutant "a pull over a text view selects the text it crossed" \
-  Sources/RefreshGtk/Hosts/HostSelection.swift \
+  Sources/GTK3/RefreshGtk/Hosts/HostSelection.swift \
   'gtk_text_buffer_select_range(buffer, &insertIter, &boundIter)' '_ = (insertIter, boundIter)' \
   'WrappedFooterKeyTests/pullingAHeldHeaderOnATextView'
 mutant "saved frames show GTK's scrollbars (inside a tree view's header gap)" \
-  Sources/RefreshDemo/QA/HostSurface.swift \
+  Sources/Demos/RefreshDemo/QA/HostSurface.swift \
   '.compactMap { $0 }.map { GSignal.connectDraw($0) { _ in true } }' '.compactMap { $0 }.map { GSignal.connectDraw($0) { _ in false } }' \
   'LiveQATests/theShownScrollbarIsInNoSavedFrame'
 mutant "the demo's text view ends with an empty line (blank above the footer)" \
-  Sources/RefreshDemo/ForeignList.swift \
+  Sources/Demos/RefreshDemo/ForeignList.swift \
   'gtk_text_buffer_insert(buffer, &end, text, -1)' 'gtk_text_buffer_insert(buffer, &end, text + String(UnicodeScalar(10)), -1)' \
   'WrappedFooterKeyTests/theFooterSitsRightUnderTheLastRow'
 mutant "the GTK 4 bin draws its header a pixel below the gap's top" \
-  Sources/RefreshGtk4/Decorations.swift \
+  Sources/GTK4/RefreshGtk4/Decorations.swift \
   'cairo_translate(cr, -gap.x, -gap.y)' 'cairo_translate(cr, -gap.x, -gap.y + 1)' \
   'Gtk4HeaderFrameTests'
 mutant "disposing a widget leaves its async refresh running (the widget core's: the GTK 4 bin shows it)" \
-  Sources/RefreshWidgetCore/RefreshDriver.swift \
+  Sources/Shared/RefreshWidgetCore/RefreshDriver.swift \
   '        asyncActions.tearDown()' '        _ = asyncActions' \
   'Gtk4ExampleProcessTests'
 mutant "a mouse pull from a GtkListView row is never claimed (the release selects the row)" \
-  Sources/RefreshGtk4/RefreshBin.swift \
+  Sources/GTK4/RefreshGtk4/RefreshBin.swift \
   'case .claim: return PTR4_REFRESH_BIN_PRESS_CLAIM' 'case .claim: return touch ? PTR4_REFRESH_BIN_PRESS_CLAIM : PTR4_REFRESH_BIN_PRESS_WAIT' \
   'Gtk4DemoProcessTests/aMousePullSelectsNoRow'
 mutant "a press leaves a fling or key scroll running until its drag passes the slop" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'physics.stopMotion()' '_ = isCoasting' \
   'RefreshCoreTests.ClickTargetTests'
 mutant "a wheel let go by the quiet period springs back, as a drag does (a slow wheel never refreshes)" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'let (back, easing) = gesture?.kind == .wheel ?' 'let (back, easing) = false ?' \
   'RefreshCoreTests.SlowWheelTests DemoProcessTests/aSlowWheelRefreshes Gtk4DemoProcessTests/aSlowWheelRefreshes'
 mutant "a refresh ended at the top puts its rows above the view (the list no longer at its top)" \
-  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  Sources/Shared/RefreshCore/Engine/WrappedScrollPosition.swift \
   'pendingTopInsertion = engineOffset <= 0.5 ? .atTop : .scrolled' 'pendingTopInsertion = engineOffset <= -1 ? .atTop : .scrolled' \
   'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsAtTheTopTakeTheHeadersPlace DemoProcessTests/aRefreshAtTheTopLeavesTheListPullableByADrag RecordTests/aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List'
 mutant "the GTK 4 bin keeps the theme's colours it read first (a theme change leaves the header's text in the old colours)" \
-  Sources/RefreshGtk4/RefreshBin.swift \
+  Sources/GTK4/RefreshGtk4/RefreshBin.swift \
   '        themeColours = nil\n        decorations.invalidate()' '        decorations.invalidate()' \
   'Gtk4ThemeChangeTests'
 mutant "the painters keep the font they were first made with (a font change leaves the header's text as it was)" \
-  Sources/RefreshDrawing/PainterText.swift \
+  Sources/Shared/RefreshDrawing/PainterText.swift \
   'if let base, let current, pango_font_description_equal(base, current) != 0 { return }' 'if base != nil, current != nil { return }' \
   'Gtk4ThemeChangeTests'
 mutant "the GTK 4 bin stays busy while a failed refresh's mark shows" \
-  Sources/RefreshGtk4/Accessibility.swift \
+  Sources/GTK4/RefreshGtk4/Accessibility.swift \
   'return BinAccessibleState(busy: engine.header == .refreshing,' 'return BinAccessibleState(busy: engine.header == .refreshing || engine.header == .failed,' \
   'Gtk4AccessibilityTests'
 mutant "with no footer the list still gets the footer's room past its last row" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'public var footerInScrollRange: Bool { footerMode == .auto && !isShortList }' 'public var footerInScrollRange: Bool { footerMode != .pull && !isShortList }' \
   'Gtk4DemoProcessTests/withNoFooterTheLastRowRestsAtTheBottomEdge HostTests/withNoFooterTheLastRowRestsAtTheBottomEdge'
 mutant "a mouse drag on a scrolled list is the bin's (the list follows the mouse, its rows get no press)" \
-  Sources/RefreshCore/Input/PressGesture.swift \
+  Sources/Shared/RefreshCore/Input/PressGesture.swift \
   'if device != .mouse(hostSelects: true) || towardsEdge || edges.overscrolled {' 'if device == device || towardsEdge || edges.overscrolled {' \
   'Gtk4DemoProcessTests/aMouseDragOnAScrolledListIsTheLists'
 mutant "the GTK 4 echo filter takes a 40 px step for the list's echo (an arrow key after the bin scrolled is lost)" \
-  Sources/RefreshCore/Tuning.swift \
+  Sources/Shared/RefreshCore/Tuning.swift \
   'public static let listEchoTolerance = 2.0' 'public static let listEchoTolerance = 50.0' \
   'RefreshCoreTests.AdjustmentEchoTests'
 mutant "the GTK 3 bin stays busy while a failed refresh's mark shows" \
-  Sources/RefreshGtk/Widget/Accessibility.swift \
+  Sources/GTK3/RefreshGtk/Widget/Accessibility.swift \
   'var busy: Bool { header == .refreshing }' 'var busy: Bool { header == .refreshing || header == .failed }' \
   'BinAccessibilityTests/aFailedRefreshIsNotBusyAndOffersTheRefreshAgain'
 # --- The touchpad's stop under mutter 48 (issue 39): caught in the Debian 13 root only ------------
@@ -376,28 +376,28 @@ mutant "the GTK 3 bin stays busy while a failed refresh's mark shows" \
 # (docs/wayland.md, "Mutter 48"); run them where the test command's Debian 13 stage runs:
 #   scripts/debian-root.sh --release 13 -- scripts/mutants.sh --only 76,77
 mutant "the GTK 3 widget ignores the touchpad's scroll-stop (the quiet period ends each touchpad pull)" \
-  Sources/RefreshGtk/Widget/RefreshController.swift \
+  Sources/GTK3/RefreshGtk/Widget/RefreshController.swift \
   '            if step.isStop {' '            if step.isStop && false {' \
   'WaylandScenarioTests/desktopInput'
 mutant "the GTK 4 bin ignores the touchpad's scroll-stop (the quiet period ends each touchpad pull)" \
-  Sources/RefreshGtk4/RefreshBin.swift \
+  Sources/GTK4/RefreshGtk4/RefreshBin.swift \
   'guard isStop else { return }' 'guard isStop && false else { return }' \
   'WaylandScenarioTests/gtk4Input'
 # --- A refresh that ends scrolled down keeps what is on screen (issue 35) ---------------------------
 mutant "a scrolled refresh's rows count once: a tree view's measure after its estimate moves the rows on screen" \
-  Sources/RefreshCore/Engine/WrappedScrollPosition.swift \
+  Sources/Shared/RefreshCore/Engine/WrappedScrollPosition.swift \
   '        case .scrolled:\n' '        case .scrolled where grown > 0:\n            pendingTopInsertion = nil\n' \
   'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsWhileScrolledKeepWhatIsOnScreen'
 mutant "a GTK 4 list view held at its top leaves the new rows above its old anchor unmade (blank)" \
-  Sources/RefreshGtk4/RefreshBin.swift \
+  Sources/GTK4/RefreshGtk4/RefreshBin.swift \
   '            ptr4_refresh_bin_show_first_row(bin)' '            _ = bin' \
   'RecordTests/aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List'
 mutant "the GTK 4 record's list takes the pointer (a row hovered in one frame and not the next)" \
-  Sources/refresh-demo-gtk4/Recorder.swift \
+  Sources/Demos/refresh-demo-gtk4/Recorder.swift \
   '        gtk_widget_set_can_target(bin.widget, 0)' '        _ = bin.widget' \
   'RecordTests/aPointerOverTheRecordedWindowHoversNoRow'
 mutant "F5 mid-list opens the header over the rows the user reads (the refresh does not run in place)" \
-  Sources/RefreshCore/Engine/RefreshEngine.swift \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   '        if offset <= 0 {' '        if offset <= 0 || offset > 0 {' \
   'RefreshCoreTests.HeaderTests HostTests/f5MidListRefreshesWhereTheUserReads RefreshViewTests/f5MidListRefreshesWhereTheUserReads Gtk4DemoProcessTests/f5MidListRefreshesWhereTheUserReads'
 count=${#names[@]}

@@ -30,8 +30,8 @@ struct DocsCheck {
     /// The documents checked, relative to the root.
     func documents() throws -> [String] {
         var paths = ["README.md"]
-        for folder in ["docs", "Sources/RefreshGtk/RefreshGtk.docc", "Sources/RefreshGtk4/RefreshGtk4.docc",
-                       "Sources/RefreshDrawing/RefreshDrawing.docc", "Sources/RefreshMainLoop/RefreshMainLoop.docc"] {
+        for folder in ["docs", "Sources/GTK3/RefreshGtk/RefreshGtk.docc", "Sources/GTK4/RefreshGtk4/RefreshGtk4.docc",
+                       "Sources/Shared/RefreshDrawing/RefreshDrawing.docc", "Sources/Shared/RefreshMainLoop/RefreshMainLoop.docc"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
             paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
         }
@@ -53,10 +53,11 @@ struct DocsCheck {
     /// not curate (list under its Topics as ``Name``): DocC would file them under a generic heading.
     func uncuratedPublicTypes() throws -> [String] {
         var missing: [String] = []
-        for module in ["RefreshGtk", "RefreshGtk4", "RefreshDrawing", "RefreshMainLoop"] {
-            let landing = try String(contentsOf: root.appendingPathComponent("Sources/\(module)/\(module).docc/\(module).md"),
+        for (group, module) in [("GTK3", "RefreshGtk"), ("GTK4", "RefreshGtk4"), ("Shared", "RefreshDrawing"),
+                                ("Shared", "RefreshMainLoop")] {
+            let landing = try String(contentsOf: root.appendingPathComponent("Sources/\(group)/\(module)/\(module).docc/\(module).md"),
                                      encoding: .utf8)
-            let folder = root.appendingPathComponent("Sources/\(module)")
+            let folder = root.appendingPathComponent("Sources/\(group)/\(module)")
             let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
             for file in files.sorted() where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
@@ -66,7 +67,7 @@ struct DocsCheck {
                     in: code).map { "``\($0[1])``" }
                     + Self.matches(#"(?m)^(?:@\w+\s+)*public\s+func\s+([A-Za-z_][A-Za-z0-9_]*)\("#, in: code).map { "``\($0[1])(" }
                 missing += declared.filter { !landing.contains($0) }
-                    .map { "Sources/\(module)/\(file): \($0) is not in \(module).md's Topics" }
+                    .map { "Sources/\(group)/\(module)/\(file): \($0) is not in \(module).md's Topics" }
             }
         }
         return missing

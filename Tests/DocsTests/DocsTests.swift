@@ -31,7 +31,7 @@ import Testing
     @Test func realNamesPass() throws {
         let text = """
             # Probe
-            `Sources/RefreshGtk/Widget/RefreshView.swift`, `ListView.swift`, `RefreshView`,
+            `Sources/GTK3/RefreshGtk/Widget/RefreshView.swift`, `ListView.swift`, `RefreshView`,
             `RefreshView.onActivate`, `RefreshBin.owning(_:)`, `RefreshView.clock` (inherited),
             `endRefreshing(ok:insertedAtTop:)`, `GtkMainQueue.finishPendingActions()`,
             `ptr_refresh_bin_new()`, `--rows N`, `--slow-motion K`, `PTR_LOCALEDIR`, `gtk_main()`,
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("`Sources/RefreshGtk/Widget/NoSuchFile.swift`", "no file or folder"),
+        ("`Sources/GTK3/RefreshGtk/Widget/NoSuchFile.swift`", "no file or folder"),
         ("`NoSuchFile.swift`", "no file"),
         ("[x](behaviour.md#no-such-heading)", "has no heading"),
         ("[x](no-such-page.md)", "no markdown file"),

@@ -88,6 +88,40 @@ import Testing
         for name in testTargets { #expect(architecture.contains("| `\(name)` |"), "\(name) is not in the test targets' table") }
     }
 
+    /// Every target's `path:` in Package.swift, as folder → targets (`Sources/Shared/` → …).
+    static func manifestFolders(_ manifest: String) -> [String: Set<String>] {
+        var folders: [String: Set<String>] = [:]
+        for match in manifest.matches(of: /path: "(Sources\/[^"\/]+\/)([^"\/]+)"/) {
+            folders[String(match.output.1), default: []].insert(String(match.output.2))
+        }
+        return folders
+    }
+
+    /// The folder block at the top of the layout section: one line per folder, its targets after it.
+    static func documentedFolders(_ architecture: String) throws -> [String: Set<String>] {
+        let start = try #require(architecture.range(of: "## Layout"))
+        let open = try #require(architecture.range(of: "```text\n", range: start.upperBound..<architecture.endIndex))
+        let close = try #require(architecture.range(of: "```", range: open.upperBound..<architecture.endIndex))
+        var folders: [String: Set<String>] = [:]
+        for line in architecture[open.upperBound..<close.lowerBound].split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            guard let folder = words.first else { continue }
+            folders[folder] = Set(words.dropFirst())
+        }
+        return folders
+    }
+
+    @Test func theFolderBlockMatchesPackageSwift() throws {
+        let manifest = try String(contentsOf: DocsTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let architecture = try String(contentsOf: DocsTests.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let folders = Self.manifestFolders(manifest)
+        #expect(folders.count == 6, "Package.swift read as \(folders.keys.sorted())")
+        #expect(try Self.documentedFolders(architecture) == folders)
+        // Every target under Sources/ has a folder: none is left at the top level.
+        let top = try FileManager.default.contentsOfDirectory(atPath: DocsTests.root.appendingPathComponent("Sources").path)
+        #expect(Set(top) == Set(folders.keys.map { String($0.dropFirst("Sources/".count).dropLast()) }))
+    }
+
     /// The reader catches what it is for: a dependency the table leaves out, one it adds, and a
     /// target it does not know.
     @Test func theCheckSeesADifference() throws {

@@ -30,7 +30,7 @@ import Testing
         #expect(try texts("/component/id") == [Self.appID])
         // The application id the demo registers with GTK.
         let demoApp = try String(contentsOf: ScriptHarness.repoRoot.appendingPathComponent(
-            "Sources/RefreshDemo/DemoApp.swift"), encoding: .utf8)
+            "Sources/Demos/RefreshDemo/DemoApp.swift"), encoding: .utf8)
         #expect(demoApp.contains("applicationID = \"\(Self.appID)\""))
 
         let launchable = try texts("/component/launchable[@type='desktop-id']")

@@ -7,7 +7,7 @@ import RefreshCore
 import RefreshGtk
 import Testing
 
-/// The live QA tools (Sources/RefreshDemo/QA) in a real window under Xvfb, with an injected
+/// The live QA tools (Sources/Demos/RefreshDemo/QA) in a real window under Xvfb, with an injected
 /// real-time clock: nothing waits in real time, every instant is chosen by the test. Every test
 /// runs on every list kind: our own list, and GTK's tree view, list box and text view wrapped in a
 /// RefreshBin.

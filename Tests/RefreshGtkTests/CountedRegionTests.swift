@@ -34,7 +34,7 @@ import Testing
         let object = directory.appendingPathComponent("region.o").path
         let compiled = try BuiltProducts.run(
             swiftc, ["-O", "-wmo", "-parse-as-library", "-module-name", "refresh_bench", "-c",
-                     Self.root.appendingPathComponent("Sources/refresh-bench/CountedRegion.swift").path, caller.path,
+                     Self.root.appendingPathComponent("Sources/QA/refresh-bench/CountedRegion.swift").path, caller.path,
                      "-o", object], environment: [:])
         try #require(compiled.status == 0, "swiftc failed: \(compiled.stderr.suffix(2000))")
         let symbols = try BuiltProducts.run(nm, ["--defined-only", "--format=just-symbols", object], environment: [:])

@@ -3,7 +3,7 @@ import Foundation
 /// Finds the external programs the project runs, by reading its sources (docs/testing.md,
 /// "Every program the suite runs is installed"):
 ///
-/// - **Swift** (Tests/, Sources/RefreshTestSupport): `program("NAME"` (`Prerequisite.program`,
+/// - **Swift** (Tests/, Sources/TestSupport/RefreshTestSupport): `program("NAME"` (`Prerequisite.program`,
 ///   `BuiltProducts.program`), `which("NAME"` and `tool("NAME"`, and a string literal that is a
 ///   whole path in a system `bin` folder (`"/usr/bin/python3"`) where it is not glued onto
 ///   something else (`root + "/bin/x"` is a path of the test's own).

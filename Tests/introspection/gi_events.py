@@ -1,4 +1,4 @@
-"""Synthesized GDK input for the introspection tests, as Sources/RefreshTestSupport/EventSynthesis.swift
+"""Synthesized GDK input for the introspection tests, as Sources/TestSupport/RefreshTestSupport/EventSynthesis.swift
 does in Swift: events built with Gdk.Event and delivered with Gtk.main_do_event, as the display
 server would deliver them to the widget under the pointer."""
 import gi

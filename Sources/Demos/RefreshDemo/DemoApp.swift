@@ -26,7 +26,7 @@ package final class DemoApp {
     package var control: RefreshController? { view ?? bin }
     package private(set) var window: UnsafeMutablePointer<GtkWidget>?
     private var application: UnsafeMutablePointer<GtkApplication>?
-    /// The live QA tools around the view or the bin (Sources/RefreshDemo/QA).
+    /// The live QA tools around the view or the bin (Sources/Demos/RefreshDemo/QA).
     package private(set) var qa: QATools?
     /// The engine's time base: slow motion, pause and step.
     package let clock: QAClock

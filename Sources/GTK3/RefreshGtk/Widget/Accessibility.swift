@@ -5,7 +5,7 @@ import RefreshWidgetCore
 import RefreshDrawing
 
 /// Everything the refresh control tells assistive technologies at one moment, immutable: built in
-/// Swift once per change, read by the C accessible (`Sources/CGtkShim/accessible_model.c`), which only maps it onto
+/// Swift once per change, read by the C accessible (`Sources/GTK3/CGtkShim/accessible_model.c`), which only maps it onto
 /// ATK and emits the signals for what differs from the last one. The same snapshot, with the
 /// same strings, serves our list (rows as children) and a `RefreshBin` (the app's own widgets
 /// are the children; no rows of ours).

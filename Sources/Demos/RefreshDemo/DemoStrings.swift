@@ -1,7 +1,7 @@
 // The demo's user-visible strings (its window, GTK's lists for --list, the desktop entry; the
 // live QA tools' are `QAL10n`, shared with the GTK 4 demo), translated with gettext in the
 // library's domain through the library's functions (`L10n.tr`, `trc`, `fill`). The refresh control's own strings are the library's
-// (Sources/RefreshDrawing/Localization/Strings.swift); same rules as there: po/POTFILES lists this
+// (Sources/Shared/RefreshDrawing/Localization/Strings.swift); same rules as there: po/POTFILES lists this
 // file, each English text is one literal on the line of its tr/trc call, TRANSLATORS: notes on
 // the line before.
 

@@ -78,7 +78,7 @@ extension RefreshBin {
 
 }
 
-// MARK: - The C entry points (Sources/CGtk4Shim/refresh_bin4_swift.h)
+// MARK: - The C entry points (Sources/GTK4/CGtk4Shim/refresh_bin4_swift.h)
 
 /// Runs `body` with the RefreshBin of a bin C passed, if it has one. C calls these on GTK's
 /// thread; the pointer crosses into the main actor as bits (raw pointers are not Sendable).

@@ -1,6 +1,6 @@
 // The live QA tools' strings (the help panel, the overlay, the scrubber, the saved-frame
 // message), shared by refresh-demo and refresh-demo-gtk4; same rules as the demo's own strings
-// (Sources/RefreshDemo/DemoStrings.swift): po/POTFILES lists this file, each English text is one
+// (Sources/Demos/RefreshDemo/DemoStrings.swift): po/POTFILES lists this file, each English text is one
 // literal on the line of its tr/trc call, TRANSLATORS: notes on the line before.
 
 import RefreshDrawing

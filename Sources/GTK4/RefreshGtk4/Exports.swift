@@ -3,7 +3,7 @@
 // engine types the widget's API hands out, and `GtkMainQueue`. The engine's own geometry,
 // tuning and caches stay out of the app's namespace.
 @_exported import CGtk4
-// The looks and the engine types, as RefreshGtk re-exports them (Sources/RefreshDrawing/PublicNames.swift).
+// The looks and the engine types, as RefreshGtk re-exports them (Sources/Shared/RefreshDrawing/PublicNames.swift).
 @_exported import RefreshDrawing
 @_exported import enum RefreshMainLoop.GtkMainQueue
 

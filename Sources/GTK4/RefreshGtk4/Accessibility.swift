@@ -4,7 +4,7 @@ import RefreshCore
 import RefreshDrawing
 
 /// Everything a Ptr4RefreshBin tells assistive technologies at one moment (docs/accessibility.md,
-/// "GTK 4"), decided here from the engine; `Sources/CGtk4Shim/accessible4.c` only mirrors it into
+/// "GTK 4"), decided here from the engine; `Sources/GTK4/CGtk4Shim/accessible4.c` only mirrors it into
 /// GtkAccessible: the bin is a panel named "Pull-to-refresh list", busy while refreshing, its
 /// description the header's state, its `refresh-bin.refresh` action enabled while a refresh can
 /// start, `refresh-bin.load-more` / `refresh-bin.retry` while a load or its retry can (as on GTK

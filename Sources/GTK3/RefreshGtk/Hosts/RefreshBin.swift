@@ -132,7 +132,7 @@ public final class RefreshBin: RefreshController {
     }
 }
 
-// MARK: - The C entry points (Sources/CGtkShim/refresh_bin_swift.h)
+// MARK: - The C entry points (Sources/GTK3/CGtkShim/refresh_bin_swift.h)
 
 /// Runs `body` with the controller of a bin C passed, if it has one. C calls these on GTK's
 /// thread; the pointer crosses into the main actor as bits (raw pointers are not Sendable).

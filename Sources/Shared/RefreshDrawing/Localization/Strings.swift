@@ -1,5 +1,5 @@
 // Every user-visible string of the refresh control, translated with gettext. The demo's own
-// strings (window, QA tools, desktop entry) are in Sources/RefreshDemo/DemoStrings.swift, through
+// strings (window, QA tools, desktop entry) are in Sources/Demos/RefreshDemo/DemoStrings.swift, through
 // the same functions and domain.
 //
 // The two files are the sources of the message catalogue: po/POTFILES lists them and

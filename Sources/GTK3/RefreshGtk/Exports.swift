@@ -4,7 +4,7 @@
 // (`Point`, `Rect`, `Tween`, `LRUCache`, `Tuning`, …) stay out of the app's namespace.
 @_exported import CGtk
 // The header and footer looks, the engine types the widget's API hands out and the engine's
-// geometry under collision-free names (Sources/RefreshDrawing/PublicNames.swift lists them).
+// geometry under collision-free names (Sources/Shared/RefreshDrawing/PublicNames.swift lists them).
 @_exported import RefreshDrawing
 // Swift concurrency under GTK's loop (GLib's alone, shared with the GTK 4 widget).
 @_exported import enum RefreshMainLoop.GtkMainQueue
