@@ -292,7 +292,7 @@ struct RecordTests {
             let timings = run.style.timings
             let snapshot: ImageSurface
             let heldHeight: Double
-            if let custom = run.style.makeCustomStyle() {
+            if let custom = run.style.makeAppDrawnStyle() {
                 heldHeight = custom.heldHeight
                 snapshot = Snapshot.header(HeaderScene.visual(moment, style: timings, heldHeight: heldHeight),
                                            style: custom, width: index.width, scale: Double(run.scale),

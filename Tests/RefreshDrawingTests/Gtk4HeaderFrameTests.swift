@@ -52,7 +52,7 @@ struct Gtk4HeaderFrameTests {
         #expect(report.renderer.lowercased().contains(renderer == "gl" ? "gl" : "cairo"), "\(report.renderer)")
         let live = try #require(ImageSurface(contentsOfPNG: png), "no PNG written")
 
-        let custom = frame.style.makeCustomStyle()
+        let custom = frame.style.makeAppDrawnStyle()
         let visual = HeaderScene.visual(try #require(HeaderMoment(argument: frame.moment)), style: frame.style.timings,
                                         heldHeight: custom?.heldHeight)
         #expect(abs(visual.contentTop - report.contentTop) < 1e-9, "the bin is not in the scene's moment")

@@ -127,7 +127,7 @@ struct AppDrawnStyleTests {
         let clock = ManualClock(h.view.state.now)
         h.view.clock = clock.reading
         let footer = Footer()
-        h.view.customFooterStyle = footer
+        h.view.appDrawnFooter = footer
         EventSynthesis.tapKey(h.view.list.area, keyval: UInt32(GDK_KEY_End))
         clock.now += 1
         h.view.tick()

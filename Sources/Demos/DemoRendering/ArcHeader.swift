@@ -103,5 +103,5 @@ package enum DemoHeader: String, CaseIterable, Sendable {
     }
 
     /// The app-drawn look, if any.
-    package func makeCustomStyle() -> RefreshHeaderStyle? { self == .arc ? ArcHeader() : nil }
+    package func makeAppDrawnStyle() -> RefreshHeaderStyle? { self == .arc ? ArcHeader() : nil }
 }

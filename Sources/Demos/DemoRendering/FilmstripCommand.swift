@@ -55,7 +55,7 @@ package struct FilmstripCommand: ParsableCommand {
     package func run() throws {
         let options = try options()
         do {
-            try Filmstrip.render(style: options.style, appHeader: options.appHeader?.makeCustomStyle(),
+            try Filmstrip.render(style: options.style, appHeader: options.appHeader?.makeAppDrawnStyle(),
                                  scale: options.scale).writePNG(to: options.out)
         } catch {
             throw ValidationError("--out: \(error.description)")

@@ -89,7 +89,7 @@ package struct SnapshotOptions: Equatable, Sendable {
 
     /// Renders the image.
     package func render() -> ImageSurface {
-        if let custom = appHeader?.makeCustomStyle() {
+        if let custom = appHeader?.makeAppDrawnStyle() {
             return Snapshot.header(HeaderScene.visual(moment, style: style, heldHeight: custom.heldHeight), style: custom,
                                    width: width, scale: scale, palette: theme.palette, background: background)
         }

@@ -236,7 +236,7 @@ package final class DemoApp {
         } else {
             foreignList?.onRowActivated(activated)
         }
-        view.header = options.appHeader?.makeCustomStyle() ?? options.header.makeStyle()
+        view.header = options.appHeader?.makeAppDrawnStyle() ?? options.header.makeStyle()
         view.footerMode = options.footer
         view.onFirstFrame = { [weak self] in
             guard let self else { return }

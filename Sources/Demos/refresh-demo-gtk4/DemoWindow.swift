@@ -29,7 +29,7 @@ final class DemoWindow {
         scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), list.widget)
         bin = RefreshBin(wrapping: scrolled)
-        bin.header = options.header.makeCustomStyle() ?? options.header.timings.makeStyle()
+        bin.header = options.header.makeAppDrawnStyle() ?? options.header.timings.makeStyle()
         bin.footerMode = options.footer
         qa = QATools(bin: bin, list: list, scrolled: scrolled, clock: clock, overlay: options.overlay,
                      traceAnimations: options.traceAnimations)

@@ -127,7 +127,7 @@ final class Gtk4Recorder {
         // gap (its header row stays put while its rows move), so no frame has it.
         QATools.setScrollbarsHidden(true, in: scrolled)
         let bin = RefreshBin(wrapping: scrolled)
-        bin.header = options.header.makeCustomStyle() ?? options.header.timings.makeStyle()
+        bin.header = options.header.makeAppDrawnStyle() ?? options.header.timings.makeStyle()
         bin.onRefresh = {}
         // Engine time continues from the monotonic time the bin started at, one frame per step.
         let base = Double(g_get_monotonic_time()) / 1_000_000 + 1

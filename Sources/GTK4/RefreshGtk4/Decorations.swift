@@ -14,7 +14,7 @@ import RefreshDrawing
 final class Decorations {
     private let widget: UnsafeMutablePointer<GtkWidget>
     private let painters = DecorationPainters()
-    /// The app's own looks (RefreshBin.header when app-drawn, RefreshBin.customFooterStyle). Their
+    /// The app's own looks (RefreshBin.header when app-drawn, RefreshBin.appDrawnFooter). Their
     /// drawing may depend on more than the visual, so their gaps are drawn every time.
     var appDrawnHeader: RefreshHeaderStyle? {
         get { painters.appDrawnHeader }

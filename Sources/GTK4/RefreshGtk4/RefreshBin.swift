@@ -60,11 +60,17 @@ public final class RefreshBin {
         }
     }
     /// An app-drawn footer, drawn instead of the built-in bar (same place and height). Nil: built-in.
-    public var customFooterStyle: RefreshFooterStyle? {
+    public var appDrawnFooter: RefreshFooterStyle? {
         didSet {
-            decorations.appDrawnFooter = customFooterStyle
+            decorations.appDrawnFooter = appDrawnFooter
             gtk_widget_queue_draw(widget)
         }
+    }
+    /// The name `appDrawnFooter` had before: "app-drawn" is the one name of a look the app draws.
+    @available(*, deprecated, renamed: "appDrawnFooter")
+    public var customFooterStyle: RefreshFooterStyle? {
+        get { appDrawnFooter }
+        set { appDrawnFooter = newValue }
     }
     /// The Pango context the built-in header and footer lay their text out in; nil (the default):
     /// the widget's. For the QA tools (`HeadlessText`), which draw the headless renderer's text.

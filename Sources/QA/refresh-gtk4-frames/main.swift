@@ -70,7 +70,7 @@ MainActor.assumeIsolated {
     gtk_scrolled_window_set_child(OpaquePointer(scrolled), list)
     let bin = RefreshBin(wrapping: scrolled)
     // `arc`: the demo's app-drawn header, over the plain bar's timings (as refresh-demo shows it).
-    let look = style.makeCustomStyle() ?? style.timings.makeStyle()
+    let look = style.makeAppDrawnStyle() ?? style.timings.makeStyle()
     bin.header = look
     // The bin's clock stands at the moment's time from the start, so nothing moves on its own.
     let engine = HeaderScene.engine(at: moment, style: style.timings, heldHeight: look.heldHeight)

@@ -8,7 +8,7 @@ import RefreshCore
 package final class DecorationPainters {
     private var header: HeaderPainter?
     private var footer: FooterPainter?
-    /// The app's own looks (`header` when app-drawn, `customFooterStyle`); nil: the built-in ones.
+    /// The app's own looks (`header` when app-drawn, `appDrawnFooter`); nil: the built-in ones.
     package var appDrawnHeader: RefreshHeaderStyle?
     package var appDrawnFooter: RefreshFooterStyle?
 

@@ -126,7 +126,7 @@ public struct FooterFrame {
     public var text: String { FooterPainter.text(for: visual.message) }
 }
 
-/// A footer look an app draws itself, set on the view's `customFooterStyle`; the built-in bar
+/// A footer look an app draws itself, set on the view's `appDrawnFooter`; the built-in bar
 /// is used otherwise. Clicks, keys and accessibility stay the widget's.
 public protocol RefreshFooterStyle: AnyObject {
     func draw(_ frame: FooterFrame, cr: OpaquePointer)

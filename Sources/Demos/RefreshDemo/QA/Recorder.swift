@@ -130,7 +130,7 @@ package final class Recorder {
         gtk_window_set_resizable(gcast(window), 0)
         let (view, foreignList) = makeController(rows: rows)
         let surface = HostSurface(view)
-        view.header = options.header.makeCustomStyle() ?? options.style.makeStyle()
+        view.header = options.header.makeAppDrawnStyle() ?? options.style.makeStyle()
         view.onRefresh = {}
         // The engine's clock is the frame counter, continuing from the time the view started at.
         let base = view.state.now + 1

@@ -10,12 +10,12 @@ final class Decorations {
     private let widget: UnsafeMutablePointer<GtkWidget>
     private let painters = DecorationPainters()
     private var palette: Palette?
-    /// The app's own header and footer looks (RefreshController.header when app-drawn / customFooterStyle).
-    var customHeader: RefreshHeaderStyle? {
+    /// The app's own header and footer looks (RefreshController.header when app-drawn / appDrawnFooter).
+    var appDrawnHeader: RefreshHeaderStyle? {
         get { painters.appDrawnHeader }
         set { painters.appDrawnHeader = newValue }
     }
-    var customFooter: RefreshFooterStyle? {
+    var appDrawnFooter: RefreshFooterStyle? {
         get { painters.appDrawnFooter }
         set { painters.appDrawnFooter = newValue }
     }

@@ -27,7 +27,7 @@ public class RefreshController {
     public var header: any RefreshHeaderStyle = JikeHeader() {
         didSet {
             let appDrawn = appDrawnHeader
-            decorations.customHeader = appDrawn
+            decorations.appDrawnHeader = appDrawn
             update { engine, now in
                 engine.setStyle(header.timings, at: now)
                 engine.setHeldHeight(appDrawn?.heldHeight, at: now)
@@ -41,11 +41,17 @@ public class RefreshController {
     /// `header` when the app draws it, nil for the built-in looks.
     package var appDrawnHeader: (any RefreshHeaderStyle)? { header is any BuiltInHeaderStyle ? nil : header }
     /// An app-drawn footer, drawn instead of the built-in bar (same place and height). Nil: built-in.
-    public var customFooterStyle: RefreshFooterStyle? {
+    public var appDrawnFooter: RefreshFooterStyle? {
         didSet {
-            decorations.customFooter = customFooterStyle
+            decorations.appDrawnFooter = appDrawnFooter
             host.queueDraw()
         }
+    }
+    /// The name `appDrawnFooter` had before: "app-drawn" is the one name of a look the app draws.
+    @available(*, deprecated, renamed: "appDrawnFooter")
+    public var customFooterStyle: RefreshFooterStyle? {
+        get { appDrawnFooter }
+        set { appDrawnFooter = newValue }
     }
     /// Load-more when the footer comes into view (`.auto`), on a push past the bottom (`.pull`), or
     /// never, with no footer at all (`.none`; docs/behaviour.md#footer-and-load-more).
@@ -523,8 +529,8 @@ public class RefreshController {
         dragGesture = nil
         pressGesture = nil
         onFirstFrame = nil
-        decorations.customHeader = nil
-        decorations.customFooter = nil
+        decorations.appDrawnHeader = nil
+        decorations.appDrawnFooter = nil
         rowInteraction?.detach()
     }
 }

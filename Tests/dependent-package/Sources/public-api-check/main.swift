@@ -46,7 +46,7 @@ func exercise() {
     view.header = .plain
     view.header = BarHeader()
     view.header = .jike
-    view.customFooterStyle = BarFooter()
+    view.appDrawnFooter = BarFooter()
     view.footerMode = FooterMode.pull
     view.onHeaderPhase = { (phase: HeaderPhase, pull: Double) in print(phase, pull) }
     view.onLoadMore = { view.endLoading(ok: true, added: 2, exhausted: false) }
