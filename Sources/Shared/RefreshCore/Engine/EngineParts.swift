@@ -11,9 +11,9 @@ struct Gesture: Sendable, Equatable {
     var travel = 0.0
 }
 
-/// A drag from button/finger down: becomes a gesture once it moves past the slop.
+/// The engine's drag: made when the press passes the slop and is the engine's (`PressGesture`'s
+/// `scrolling` phase), dropped at its release.
 struct DragTracker: Sendable, Equatable {
-    var started = false
     /// The finger movement the content does not follow: the slop swallowed at the start (so the
     /// content does not jump by it), given back as the finger comes closer to the press point. It
     /// never exceeds the finger's closest approach to the press point since, so back at the press
@@ -24,8 +24,7 @@ struct DragTracker: Sendable, Equatable {
     /// The drag passed the slop; its first motion reported `y`. Only the slop itself is swallowed,
     /// whatever `y` is: the content follows the rest at once, so pointer travel maps to pull the
     /// same way however the motion events were batched (docs/behaviour.md, Input model).
-    mutating func start(at y: Double) {
-        started = true
+    init(startingAt y: Double) {
         slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)
     }
 
@@ -52,7 +51,7 @@ struct DragTracker: Sendable, Equatable {
     }
 
     static func == (a: DragTracker, b: DragTracker) -> Bool {
-        a.started == b.started && a.slack == b.slack && a.samples.count == b.samples.count
+        a.slack == b.slack && a.samples.count == b.samples.count
     }
 }
 

@@ -461,7 +461,7 @@ extension RefreshEngine {
         physics.stopMotion()
         // A drag whose release never came ends here: it must not hold the content for ever.
         if gesture?.kind == .drag { release() }
-        drag = DragTracker()
+        drag = nil
     }
 
     private mutating func onPressMoved(offsetY: Double, device: PressGesture.Device) -> PressGesture.Decision {
@@ -469,7 +469,7 @@ extension RefreshEngine {
                                        overscrolled: isOverscrolled)
         let decision = press.handle(.moved(offsetY: offsetY, device: device, edges: edges))
         switch decision {
-        case .claim, .follow: onDragUpdate(offsetY: offsetY)
+        case .claim, .follow: onDragUpdate(offsetY: offsetY, claimed: decision == .claim)
         case .reject: drag = nil
         case .wait: break
         }
@@ -481,13 +481,15 @@ extension RefreshEngine {
         onDragEnd()
     }
 
-    private mutating func onDragUpdate(offsetY: Double) {
-        guard var tracker = drag else { return }
-        if !tracker.started {
-            guard abs(offsetY) >= Tuning.dragSlop else { return }
-            tracker.start(at: offsetY)
+    private mutating func onDragUpdate(offsetY: Double, claimed: Bool) {
+        if claimed {
+            // First: beginning the drag releases a wheel or touchpad gesture under way, which drops
+            // any tracker.
             beginGestureIfNeeded(.drag)
+            drag = DragTracker(startingAt: offsetY)
         }
+        // Nil: released meanwhile (another input ended the gesture); the rest of the press is ignored.
+        guard var tracker = drag else { return }
         let follows = tracker.follow(offsetY)
         tracker.record(offsetY, at: now)
         drag = tracker
@@ -499,7 +501,7 @@ extension RefreshEngine {
     private mutating func onDragEnd() {
         guard let tracker = drag else { return }
         drag = nil
-        guard tracker.started, gesture?.kind == .drag else { return }
+        guard gesture?.kind == .drag else { return }
         release()
         let velocity = -tracker.velocity(at: now)
         if pull == 0, push == 0, abs(velocity) >= Tuning.flingMinVelocity, animationsEnabled {
