@@ -318,8 +318,8 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
      * PtrRefreshBin::refresh:
      * @bin: the bin
      *
-     * Emitted once per refresh, when the header has settled open. Fetch, update the model, then
-     * call ptr_refresh_bin_end_refreshing() (from the handler or later).
+     * Emitted once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
+     * Fetch, update the model, then call ptr_refresh_bin_end_refreshing() (from the handler or later).
      */
     signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                            NULL, G_TYPE_NONE, 0);

@@ -106,8 +106,8 @@ static void ptr_refresh_list_class_init(PtrRefreshListClass *klass) {
      * PtrRefreshList::refresh:
      * @list: the list
      *
-     * Emitted once per refresh, when the header has settled open. Prepend rows to the model,
-     * then call ptr_refresh_list_end_refreshing().
+     * Emitted once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
+     * Prepend rows to the model, then call ptr_refresh_list_end_refreshing().
      */
     signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                            NULL, G_TYPE_NONE, 0);

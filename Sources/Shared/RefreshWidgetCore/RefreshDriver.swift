@@ -22,7 +22,7 @@ package final class RefreshDriver: AsyncActionsOwner {
     package weak var host: (any DriverHost)?
     package private(set) var engine: RefreshEngine
 
-    /// Runs once per refresh, when the header has settled open.
+    /// Runs once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
     package var onRefresh: (() -> Void)?
     /// Runs once per load-more.
     package var onLoadMore: (() -> Void)?

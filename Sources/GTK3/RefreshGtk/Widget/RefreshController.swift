@@ -63,7 +63,8 @@ public class RefreshController {
         }
     }
 
-    /// Called once per refresh, when the header has settled open. Call `endRefreshing` when done.
+    /// Called once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
+    /// Call `endRefreshing` when done.
     public var onRefresh: (() -> Void)? {
         get { driver.onRefresh }
         set { driver.onRefresh = newValue }
