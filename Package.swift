@@ -59,7 +59,10 @@ let package = Package(
         .target(name: "RefreshMainLoop", dependencies: ["CGLib", "CMainQueue"], path: "Sources/Shared/RefreshMainLoop"),
         // The C: GObject types Swift cannot register (the GtkScrollable drawing area and its ATK
         // accessible), their vtable hooks into Swift, inline macro shims.
-        .target(name: "CGtkShim", dependencies: ["CGtk"],
+        // What the GObject classes of both toolkits' C share: their enums' values, the specs of their
+        // common properties and signals (GLib only).
+        .target(name: "CRefreshGObject", dependencies: ["CGLib"], path: "Sources/Shared/CRefreshGObject"),
+        .target(name: "CGtkShim", dependencies: ["CGtk", "CRefreshGObject"],
                 path: "Sources/GTK3/CGtkShim", cSettings: [.define("G_LOG_DOMAIN", to: "\"Ptr\"")]),
         // Platform-free engine: input, states, animation, geometry. Imports no GTK.
         .target(name: "RefreshCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
@@ -141,7 +144,7 @@ let package = Package(
         ),
         // The GTK 4 bin's C: the GtkWidget subclass that moves its child with a transform, its
         // capture-phase controllers and the hooks into Swift (docs/gtk4-notes.md).
-        .target(name: "CGtk4Shim", dependencies: ["CGtk4"],
+        .target(name: "CGtk4Shim", dependencies: ["CGtk4", "CRefreshGObject"],
                 path: "Sources/GTK4/CGtk4Shim", cSettings: [.define("G_LOG_DOMAIN", to: "\"Ptr4\"")]),
         // The GTK 4 widget: the engine over a GtkScrolledWindow in the GTK 4 bin. No GTK 3 module:
         // GTK 3 and GTK 4 cannot share a process.

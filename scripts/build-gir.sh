@@ -80,7 +80,7 @@ gir() {
     --namespace="$ns" --nsversion=1.0 --identifier-prefix="$prefix" --symbol-prefix="${prefix,,}" \
     --include="$gtk_gir" --pkg="$gtk_pkg" --pkg-export="$pc" --c-include="$header" \
     --library="$lib" -L"$out" \
-    --cflags-begin -I"$root/$shim/include" -I"$root/$shim" --cflags-end \
+    --cflags-begin -I"$root/$shim/include" -I"$root/$shim" -I"$root/Sources/Shared/CRefreshGObject/include" --cflags-end \
     --output="$out/$ns-1.0.gir" \
     "$@" 2>&1 | tee "$log" >&2
   if grep -qi 'warning' "$log"; then

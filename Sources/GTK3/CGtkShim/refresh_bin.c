@@ -1,6 +1,7 @@
 #include "CGtkShim.h"
 #include "area_private.h"
 #include "refresh_bin_swift.h"
+#include "ptr_refresh_gobject.h"
 
 /*
  * PtrRefreshBin: a GtkBin that gives any child (an app's GtkScrolledWindow) pull-to-refresh
@@ -49,37 +50,10 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_TYPE(PtrRefreshBin, ptr_refresh_bin, GTK_TYPE_BIN)
 
-/* Enum types, registered by hand (a few values each; glib-mkenums would add a build step). */
-#define PTR_DEFINE_ENUM(func, name, ...)                                                             \
-    GType func(void) {                                                                                \
-        static gsize type = 0;                                                                        \
-        static const GEnumValue values[] = {__VA_ARGS__, {0, NULL, NULL}};                            \
-        if (g_once_init_enter(&type))                                                                 \
-            g_once_init_leave(&type, g_enum_register_static(g_intern_static_string(name), values));  \
-        return type;                                                                                  \
-    }
-
-PTR_DEFINE_ENUM(ptr_header_style_get_type, "PtrHeaderStyle",
-                {PTR_HEADER_STYLE_JIKE, "PTR_HEADER_STYLE_JIKE", "jike"},
-                {PTR_HEADER_STYLE_CLASSIC, "PTR_HEADER_STYLE_CLASSIC", "classic"},
-                {PTR_HEADER_STYLE_PLAIN, "PTR_HEADER_STYLE_PLAIN", "plain"})
-PTR_DEFINE_ENUM(ptr_footer_mode_get_type, "PtrFooterMode",
-                {PTR_FOOTER_MODE_AUTO, "PTR_FOOTER_MODE_AUTO", "auto"},
-                {PTR_FOOTER_MODE_PULL, "PTR_FOOTER_MODE_PULL", "pull"},
-                {PTR_FOOTER_MODE_NONE, "PTR_FOOTER_MODE_NONE", "none"})
-PTR_DEFINE_ENUM(ptr_header_state_get_type, "PtrHeaderState",
-                {PTR_HEADER_STATE_IDLE, "PTR_HEADER_STATE_IDLE", "idle"},
-                {PTR_HEADER_STATE_PULLING, "PTR_HEADER_STATE_PULLING", "pulling"},
-                {PTR_HEADER_STATE_ARMED, "PTR_HEADER_STATE_ARMED", "armed"},
-                {PTR_HEADER_STATE_REFRESHING, "PTR_HEADER_STATE_REFRESHING", "refreshing"},
-                {PTR_HEADER_STATE_FINISHING, "PTR_HEADER_STATE_FINISHING", "finishing"},
-                {PTR_HEADER_STATE_FAILED, "PTR_HEADER_STATE_FAILED", "failed"})
-PTR_DEFINE_ENUM(ptr_footer_state_get_type, "PtrFooterState",
-                {PTR_FOOTER_STATE_IDLE, "PTR_FOOTER_STATE_IDLE", "idle"},
-                {PTR_FOOTER_STATE_ARMED, "PTR_FOOTER_STATE_ARMED", "armed"},
-                {PTR_FOOTER_STATE_LOADING, "PTR_FOOTER_STATE_LOADING", "loading"},
-                {PTR_FOOTER_STATE_NO_MORE_DATA, "PTR_FOOTER_STATE_NO_MORE_DATA", "no-more-data"},
-                {PTR_FOOTER_STATE_FAILED, "PTR_FOOTER_STATE_FAILED", "failed"})
+PTR_REFRESH_DEFINE_ENUM(ptr_header_style_get_type, "PtrHeaderStyle", PTR_REFRESH_HEADER_STYLE_VALUES(PTR))
+PTR_REFRESH_DEFINE_ENUM(ptr_footer_mode_get_type, "PtrFooterMode", PTR_REFRESH_FOOTER_MODE_VALUES(PTR))
+PTR_REFRESH_DEFINE_ENUM(ptr_header_state_get_type, "PtrHeaderState", PTR_REFRESH_HEADER_STATE_VALUES(PTR))
+PTR_REFRESH_DEFINE_ENUM(ptr_footer_state_get_type, "PtrFooterState", PTR_REFRESH_FOOTER_STATE_VALUES(PTR))
 
 static void release_draw_callback(PtrRefreshBin *self) {
     gpointer data = self->draw_data;
@@ -258,60 +232,51 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
      * (accessible_bin.c). */
     gtk_widget_class_set_accessible_type(widget_class, ptr_bin_accessible_get_type());
 
-    const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
     /**
      * PtrRefreshBin:header-style:
      *
      * The header's look; settable at any time (a held header keeps its place).
      */
-    properties[PROP_HEADER_STYLE] = g_param_spec_enum("header-style", "Header style", "The header's look",
-                                                      PTR_TYPE_HEADER_STYLE, PTR_HEADER_STYLE_JIKE, rw);
+    properties[PROP_HEADER_STYLE] = ptr_refresh_spec_header_style(PTR_TYPE_HEADER_STYLE);
     /**
      * PtrRefreshBin:footer-mode:
      *
      * How load-more is triggered.
      */
-    properties[PROP_FOOTER_MODE] = g_param_spec_enum("footer-mode", "Footer mode", "How load-more is triggered",
-                                                     PTR_TYPE_FOOTER_MODE, PTR_FOOTER_MODE_AUTO, rw);
+    properties[PROP_FOOTER_MODE] = ptr_refresh_spec_footer_mode(PTR_TYPE_FOOTER_MODE);
     /**
      * PtrRefreshBin:refreshing:
      *
      * %TRUE while the header is held open for a refresh, from just before #PtrRefreshBin::refresh
      * until ptr_refresh_bin_end_refreshing().
      */
-    properties[PROP_REFRESHING] = g_param_spec_boolean("refreshing", "Refreshing", "A refresh is running",
-                                                       FALSE, ro);
+    properties[PROP_REFRESHING] = ptr_refresh_spec_refreshing();
     /**
      * PtrRefreshBin:loading:
      *
      * %TRUE while a load-more runs, from just before #PtrRefreshBin::load-more until
      * ptr_refresh_bin_end_loading().
      */
-    properties[PROP_LOADING] = g_param_spec_boolean("loading", "Loading", "A load-more is running", FALSE, ro);
+    properties[PROP_LOADING] = ptr_refresh_spec_loading();
     /**
      * PtrRefreshBin:header-state:
      *
      * The header's state (also reported by #PtrRefreshBin::header-state-changed).
      */
-    properties[PROP_HEADER_STATE] = g_param_spec_enum("header-state", "Header state", "The header's state",
-                                                      PTR_TYPE_HEADER_STATE, PTR_HEADER_STATE_IDLE, ro);
+    properties[PROP_HEADER_STATE] = ptr_refresh_spec_header_state(PTR_TYPE_HEADER_STATE);
     /**
      * PtrRefreshBin:footer-state:
      *
      * The footer's state (also reported by #PtrRefreshBin::footer-state-changed).
      */
-    properties[PROP_FOOTER_STATE] = g_param_spec_enum("footer-state", "Footer state", "The footer's state",
-                                                      PTR_TYPE_FOOTER_STATE, PTR_FOOTER_STATE_IDLE, ro);
+    properties[PROP_FOOTER_STATE] = ptr_refresh_spec_footer_state(PTR_TYPE_FOOTER_STATE);
     /**
      * PtrRefreshBin:last-updated:
      *
      * When the last successful refresh ended (wall-clock time), shown by the classic header as
      * "Last updated: …"; %NULL until then. An app may restore it from a previous run.
      */
-    properties[PROP_LAST_UPDATED] = g_param_spec_boxed("last-updated", "Last updated",
-                                                       "When the last successful refresh ended",
-                                                       G_TYPE_DATE_TIME, rw);
+    properties[PROP_LAST_UPDATED] = ptr_refresh_spec_last_updated();
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
     /**
@@ -321,16 +286,14 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
      * Emitted once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
      * Fetch, update the model, then call ptr_refresh_bin_end_refreshing() (from the handler or later).
      */
-    signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                           NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_REFRESH] = ptr_refresh_signal_refresh(G_TYPE_FROM_CLASS(klass));
     /**
      * PtrRefreshBin::load-more:
      * @bin: the bin
      *
      * Emitted once per load-more. Append rows, then call ptr_refresh_bin_end_loading().
      */
-    signals[SIGNAL_LOAD_MORE] = g_signal_new("load-more", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                                             NULL, NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_LOAD_MORE] = ptr_refresh_signal_load_more(G_TYPE_FROM_CLASS(klass));
     /**
      * PtrRefreshBin::header-state-changed:
      * @bin: the bin
@@ -338,9 +301,8 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
      *
      * Every change of the header's state.
      */
-    signals[SIGNAL_HEADER_STATE_CHANGED] = g_signal_new("header-state-changed", G_TYPE_FROM_CLASS(klass),
-                                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                                                        PTR_TYPE_HEADER_STATE);
+    signals[SIGNAL_HEADER_STATE_CHANGED] = ptr_refresh_signal_state_changed("header-state-changed", G_TYPE_FROM_CLASS(klass),
+                                                                          PTR_TYPE_HEADER_STATE);
     /**
      * PtrRefreshBin::footer-state-changed:
      * @bin: the bin
@@ -348,9 +310,8 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
      *
      * Every change of the footer's state.
      */
-    signals[SIGNAL_FOOTER_STATE_CHANGED] = g_signal_new("footer-state-changed", G_TYPE_FROM_CLASS(klass),
-                                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                                                        PTR_TYPE_FOOTER_STATE);
+    signals[SIGNAL_FOOTER_STATE_CHANGED] = ptr_refresh_signal_state_changed("footer-state-changed", G_TYPE_FROM_CLASS(klass),
+                                                                          PTR_TYPE_FOOTER_STATE);
 }
 
 static void ptr_refresh_bin_init(PtrRefreshBin *self) {

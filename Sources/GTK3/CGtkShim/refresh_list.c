@@ -1,5 +1,6 @@
 #include "CGtkShim.h"
 #include "refresh_bin_swift.h"
+#include "ptr_refresh_gobject.h"
 
 /*
  * PtrRefreshList: our own virtual list (RefreshView) as a GObject, for C, Python, JavaScript
@@ -66,7 +67,6 @@ static void ptr_refresh_list_class_init(PtrRefreshListClass *klass) {
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "refreshlist");
 
     const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
     /**
      * PtrRefreshList:model:
      *
@@ -78,28 +78,25 @@ static void ptr_refresh_list_class_init(PtrRefreshListClass *klass) {
      *
      * The header's look.
      */
-    properties[PROP_HEADER_STYLE] = g_param_spec_enum("header-style", "Header style", "The header's look",
-                                                      PTR_TYPE_HEADER_STYLE, PTR_HEADER_STYLE_JIKE, rw);
+    properties[PROP_HEADER_STYLE] = ptr_refresh_spec_header_style(PTR_TYPE_HEADER_STYLE);
     /**
      * PtrRefreshList:footer-mode:
      *
      * How load-more is triggered.
      */
-    properties[PROP_FOOTER_MODE] = g_param_spec_enum("footer-mode", "Footer mode", "How load-more is triggered",
-                                                     PTR_TYPE_FOOTER_MODE, PTR_FOOTER_MODE_AUTO, rw);
+    properties[PROP_FOOTER_MODE] = ptr_refresh_spec_footer_mode(PTR_TYPE_FOOTER_MODE);
     /**
      * PtrRefreshList:refreshing:
      *
      * %TRUE from just before #PtrRefreshList::refresh until ptr_refresh_list_end_refreshing().
      */
-    properties[PROP_REFRESHING] = g_param_spec_boolean("refreshing", "Refreshing", "A refresh is running",
-                                                       FALSE, ro);
+    properties[PROP_REFRESHING] = ptr_refresh_spec_refreshing();
     /**
      * PtrRefreshList:loading:
      *
      * %TRUE from just before #PtrRefreshList::load-more until ptr_refresh_list_end_loading().
      */
-    properties[PROP_LOADING] = g_param_spec_boolean("loading", "Loading", "A load-more is running", FALSE, ro);
+    properties[PROP_LOADING] = ptr_refresh_spec_loading();
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
     /**
@@ -109,8 +106,7 @@ static void ptr_refresh_list_class_init(PtrRefreshListClass *klass) {
      * Emitted once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
      * Prepend rows to the model, then call ptr_refresh_list_end_refreshing().
      */
-    signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                           NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_REFRESH] = ptr_refresh_signal_refresh(G_TYPE_FROM_CLASS(klass));
     /**
      * PtrRefreshList::load-more:
      * @list: the list
@@ -118,8 +114,7 @@ static void ptr_refresh_list_class_init(PtrRefreshListClass *klass) {
      * Emitted once per load-more. Append rows to the model, then call
      * ptr_refresh_list_end_loading().
      */
-    signals[SIGNAL_LOAD_MORE] = g_signal_new("load-more", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                                             NULL, NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_LOAD_MORE] = ptr_refresh_signal_load_more(G_TYPE_FROM_CLASS(klass));
 }
 
 static void ptr_refresh_list_init(PtrRefreshList *self) {

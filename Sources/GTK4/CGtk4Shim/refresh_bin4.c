@@ -6,6 +6,7 @@
 #include <gsk/gl/gskglrenderer.h>
 #endif
 #include "refresh_bin4_swift.h"
+#include "ptr_refresh_gobject.h"
 
 /*
  * Ptr4RefreshBin: see CGtk4Shim.h and docs/gtk4-notes.md. Behaviour is decided in Swift; this
@@ -78,37 +79,10 @@ static void ptr4_refresh_bin_buildable_init(GtkBuildableIface *iface) {
 G_DEFINE_FINAL_TYPE_WITH_CODE(Ptr4RefreshBin, ptr4_refresh_bin, GTK_TYPE_WIDGET,
                               G_IMPLEMENT_INTERFACE(GTK_TYPE_BUILDABLE, ptr4_refresh_bin_buildable_init))
 
-/* Enum types, registered by hand (a few values each; glib-mkenums would add a build step). */
-#define PTR4_DEFINE_ENUM(func, name, ...)                                                            \
-    GType func(void) {                                                                                \
-        static gsize type = 0;                                                                        \
-        static const GEnumValue values[] = {__VA_ARGS__, {0, NULL, NULL}};                            \
-        if (g_once_init_enter(&type))                                                                 \
-            g_once_init_leave(&type, g_enum_register_static(g_intern_static_string(name), values));  \
-        return type;                                                                                  \
-    }
-
-PTR4_DEFINE_ENUM(ptr4_header_style_get_type, "Ptr4HeaderStyle",
-                 {PTR4_HEADER_STYLE_JIKE, "PTR4_HEADER_STYLE_JIKE", "jike"},
-                 {PTR4_HEADER_STYLE_CLASSIC, "PTR4_HEADER_STYLE_CLASSIC", "classic"},
-                 {PTR4_HEADER_STYLE_PLAIN, "PTR4_HEADER_STYLE_PLAIN", "plain"})
-PTR4_DEFINE_ENUM(ptr4_footer_mode_get_type, "Ptr4FooterMode",
-                 {PTR4_FOOTER_MODE_AUTO, "PTR4_FOOTER_MODE_AUTO", "auto"},
-                 {PTR4_FOOTER_MODE_PULL, "PTR4_FOOTER_MODE_PULL", "pull"},
-                 {PTR4_FOOTER_MODE_NONE, "PTR4_FOOTER_MODE_NONE", "none"})
-PTR4_DEFINE_ENUM(ptr4_header_state_get_type, "Ptr4HeaderState",
-                 {PTR4_HEADER_STATE_IDLE, "PTR4_HEADER_STATE_IDLE", "idle"},
-                 {PTR4_HEADER_STATE_PULLING, "PTR4_HEADER_STATE_PULLING", "pulling"},
-                 {PTR4_HEADER_STATE_ARMED, "PTR4_HEADER_STATE_ARMED", "armed"},
-                 {PTR4_HEADER_STATE_REFRESHING, "PTR4_HEADER_STATE_REFRESHING", "refreshing"},
-                 {PTR4_HEADER_STATE_FINISHING, "PTR4_HEADER_STATE_FINISHING", "finishing"},
-                 {PTR4_HEADER_STATE_FAILED, "PTR4_HEADER_STATE_FAILED", "failed"})
-PTR4_DEFINE_ENUM(ptr4_footer_state_get_type, "Ptr4FooterState",
-                 {PTR4_FOOTER_STATE_IDLE, "PTR4_FOOTER_STATE_IDLE", "idle"},
-                 {PTR4_FOOTER_STATE_ARMED, "PTR4_FOOTER_STATE_ARMED", "armed"},
-                 {PTR4_FOOTER_STATE_LOADING, "PTR4_FOOTER_STATE_LOADING", "loading"},
-                 {PTR4_FOOTER_STATE_NO_MORE_DATA, "PTR4_FOOTER_STATE_NO_MORE_DATA", "no-more-data"},
-                 {PTR4_FOOTER_STATE_FAILED, "PTR4_FOOTER_STATE_FAILED", "failed"})
+PTR_REFRESH_DEFINE_ENUM(ptr4_header_style_get_type, "Ptr4HeaderStyle", PTR_REFRESH_HEADER_STYLE_VALUES(PTR4))
+PTR_REFRESH_DEFINE_ENUM(ptr4_footer_mode_get_type, "Ptr4FooterMode", PTR_REFRESH_FOOTER_MODE_VALUES(PTR4))
+PTR_REFRESH_DEFINE_ENUM(ptr4_header_state_get_type, "Ptr4HeaderState", PTR_REFRESH_HEADER_STATE_VALUES(PTR4))
+PTR_REFRESH_DEFINE_ENUM(ptr4_footer_state_get_type, "Ptr4FooterState", PTR_REFRESH_FOOTER_STATE_VALUES(PTR4))
 
 static void clear_hooks(Ptr4RefreshBin *self) {
     GDestroyNotify notify = self->hooks_notify;
@@ -474,7 +448,6 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 
     const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
     /**
      * Ptr4RefreshBin:child:
      *
@@ -487,53 +460,46 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
      *
      * The header's look; settable at any time (a held header keeps its place).
      */
-    properties[PROP_HEADER_STYLE] = g_param_spec_enum("header-style", "Header style", "The header's look",
-                                                      PTR4_TYPE_HEADER_STYLE, PTR4_HEADER_STYLE_JIKE, rw);
+    properties[PROP_HEADER_STYLE] = ptr_refresh_spec_header_style(PTR4_TYPE_HEADER_STYLE);
     /**
      * Ptr4RefreshBin:footer-mode:
      *
      * How load-more is triggered.
      */
-    properties[PROP_FOOTER_MODE] = g_param_spec_enum("footer-mode", "Footer mode", "How load-more is triggered",
-                                                     PTR4_TYPE_FOOTER_MODE, PTR4_FOOTER_MODE_AUTO, rw);
+    properties[PROP_FOOTER_MODE] = ptr_refresh_spec_footer_mode(PTR4_TYPE_FOOTER_MODE);
     /**
      * Ptr4RefreshBin:refreshing:
      *
      * %TRUE while the header is held open for a refresh, from just before #Ptr4RefreshBin::refresh
      * until ptr4_refresh_bin_end_refreshing().
      */
-    properties[PROP_REFRESHING] = g_param_spec_boolean("refreshing", "Refreshing", "A refresh is running",
-                                                       FALSE, ro);
+    properties[PROP_REFRESHING] = ptr_refresh_spec_refreshing();
     /**
      * Ptr4RefreshBin:loading:
      *
      * %TRUE while a load-more runs, from just before #Ptr4RefreshBin::load-more until
      * ptr4_refresh_bin_end_loading().
      */
-    properties[PROP_LOADING] = g_param_spec_boolean("loading", "Loading", "A load-more is running", FALSE, ro);
+    properties[PROP_LOADING] = ptr_refresh_spec_loading();
     /**
      * Ptr4RefreshBin:header-state:
      *
      * The header's state (also reported by #Ptr4RefreshBin::header-state-changed).
      */
-    properties[PROP_HEADER_STATE] = g_param_spec_enum("header-state", "Header state", "The header's state",
-                                                      PTR4_TYPE_HEADER_STATE, PTR4_HEADER_STATE_IDLE, ro);
+    properties[PROP_HEADER_STATE] = ptr_refresh_spec_header_state(PTR4_TYPE_HEADER_STATE);
     /**
      * Ptr4RefreshBin:footer-state:
      *
      * The footer's state (also reported by #Ptr4RefreshBin::footer-state-changed).
      */
-    properties[PROP_FOOTER_STATE] = g_param_spec_enum("footer-state", "Footer state", "The footer's state",
-                                                      PTR4_TYPE_FOOTER_STATE, PTR4_FOOTER_STATE_IDLE, ro);
+    properties[PROP_FOOTER_STATE] = ptr_refresh_spec_footer_state(PTR4_TYPE_FOOTER_STATE);
     /**
      * Ptr4RefreshBin:last-updated:
      *
      * When the last successful refresh ended (wall-clock time); %NULL until then. An app may
      * restore it from a previous run.
      */
-    properties[PROP_LAST_UPDATED] = g_param_spec_boxed("last-updated", "Last updated",
-                                                       "When the last successful refresh ended",
-                                                       G_TYPE_DATE_TIME, rw);
+    properties[PROP_LAST_UPDATED] = ptr_refresh_spec_last_updated();
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
     /**
@@ -543,16 +509,14 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
      * Emitted once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
      * Fetch, update the model, then call ptr4_refresh_bin_end_refreshing() (from the handler or later).
      */
-    signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                           NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_REFRESH] = ptr_refresh_signal_refresh(G_TYPE_FROM_CLASS(klass));
     /**
      * Ptr4RefreshBin::load-more:
      * @bin: the bin
      *
      * Emitted once per load-more. Append rows, then call ptr4_refresh_bin_end_loading().
      */
-    signals[SIGNAL_LOAD_MORE] = g_signal_new("load-more", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                                             NULL, NULL, G_TYPE_NONE, 0);
+    signals[SIGNAL_LOAD_MORE] = ptr_refresh_signal_load_more(G_TYPE_FROM_CLASS(klass));
     /**
      * Ptr4RefreshBin::header-state-changed:
      * @bin: the bin
@@ -560,9 +524,8 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
      *
      * Every change of the header's state.
      */
-    signals[SIGNAL_HEADER_STATE_CHANGED] = g_signal_new("header-state-changed", G_TYPE_FROM_CLASS(klass),
-                                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                                                        PTR4_TYPE_HEADER_STATE);
+    signals[SIGNAL_HEADER_STATE_CHANGED] = ptr_refresh_signal_state_changed("header-state-changed", G_TYPE_FROM_CLASS(klass),
+                                                                          PTR4_TYPE_HEADER_STATE);
     /**
      * Ptr4RefreshBin::footer-state-changed:
      * @bin: the bin
@@ -570,9 +533,8 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
      *
      * Every change of the footer's state.
      */
-    signals[SIGNAL_FOOTER_STATE_CHANGED] = g_signal_new("footer-state-changed", G_TYPE_FROM_CLASS(klass),
-                                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                                                        PTR4_TYPE_FOOTER_STATE);
+    signals[SIGNAL_FOOTER_STATE_CHANGED] = ptr_refresh_signal_state_changed("footer-state-changed", G_TYPE_FROM_CLASS(klass),
+                                                                          PTR4_TYPE_FOOTER_STATE);
 }
 
 /**
