@@ -62,7 +62,7 @@ mutant "a failed refresh skips its one-second error mark" \
   'RefreshCoreTests.EndRefreshTests'
 mutant "the drag's slop is not swallowed (the content jumps by it)" \
   Sources/Shared/RefreshCore/Engine/EngineParts.swift \
-  'started = true\n        slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)' 'started = true\n        slack = 0' \
+  'slack = Double(signOf: y, magnitudeOf: Tuning.dragSlop)' 'slack = 0' \
   'RefreshCoreTests.DragTests'
 mutant "the J's ring spins anticlockwise" \
   Sources/Shared/RefreshCore/Header/HeaderTimeline.swift \
