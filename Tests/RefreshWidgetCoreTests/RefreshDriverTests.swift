@@ -65,8 +65,8 @@ struct RefreshDriverTests {
         #expect(!rig.host.writesFlaggedAsEcho.isEmpty && rig.host.writesFlaggedAsEcho.allSatisfy { $0 })
     }
 
-    /// The header and footer are drawn again exactly while they change: on every displacement,
-    /// through an animation and once after it, and not at all at rest.
+    /// The header and footer are drawn again where they are exactly while they change: through an
+    /// animation and once after it, and not at all at rest (a host redraws a new displacement itself).
     @Test func redrawsFollowTheDecorations() {
         let rig = Rig()
         rig.driver.update { _, _ in }

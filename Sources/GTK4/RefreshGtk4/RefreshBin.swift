@@ -327,11 +327,6 @@ public final class RefreshBin {
         }
     }
 
-    /// Writes the engine's state into the bin again (after the GObject's properties changed).
-    func apply() {
-        driver.update { _, _ in }
-    }
-
     /// The theme's colours the header and footer are drawn with now: read from the list inside the
     /// scrolled window once, and again after the bin's CSS changes (`styleChanged`) or the list does.
     package var colours: ThemeColours {
@@ -430,7 +425,8 @@ extension RefreshBin: DriverHost {
     package func setFooterRoom(_ room: Double) { position.footerRoom = room }
 
     /// The push and the footer's room past the adjustment's end move the child up; a column
-    /// view's header row stays put (the pull moves only its rows).
+    /// view's header row stays put (the pull moves only its rows). A new offset redraws the bin
+    /// and the pinned gap by itself (`ptr4_refresh_bin_set_child_offset`, `setOffset`).
     package func show(displacement: Double, redraw: Bool) {
         let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
         let childOffset = ((displacement - position.footerShift) * scale).rounded() / scale

@@ -17,8 +17,9 @@ package protocol DriverHost: AnyObject {
     func setHostOffset(_ offset: Double)
     /// The room the footer takes past the rows, in logical px.
     func setFooterRoom(_ room: Double)
-    /// Moves the content by the pull (down) or the push (up); `redraw`: the header or footer
-    /// changed and is drawn again.
+    /// Moves the content by the pull (down) or the push (up), redrawing the gaps when it moved;
+    /// `redraw`: the header or footer changed where it is (an animation, and its last frame) and
+    /// is drawn again too.
     func show(displacement: Double, redraw: Bool)
     /// After every update: the accessible state follows the engine.
     func didSync()

@@ -47,7 +47,6 @@ package final class RefreshDriver: AsyncActionsOwner {
     package private(set) var isWritingOffset = false
     /// The object's last-updated as last mirrored, on both clocks.
     private var mirror: (wallClock: Double?, engineTime: Double?) = (nil, nil)
-    private var shownDisplacement = 0.0
     private var decorationsWereAnimating = false
 
     package init(engine: RefreshEngine) {
@@ -97,13 +96,10 @@ package final class RefreshDriver: AsyncActionsOwner {
             host.setHostOffset(engine.offset)
             isWritingOffset = false
         }
-        let displacement = engine.displacement
         let animating = engine.decorationsAnimate
         // A header or footer that just stopped animating is drawn once more, at rest.
-        let redraw = displacement != shownDisplacement || animating || decorationsWereAnimating
-        shownDisplacement = displacement
+        host.show(displacement: engine.displacement, redraw: animating || decorationsWereAnimating)
         decorationsWereAnimating = animating
-        host.show(displacement: displacement, redraw: redraw)
         host.didSync()
     }
 

@@ -553,7 +553,8 @@ extension RefreshController: DriverHost {
     package func setFooterRoom(_ room: Double) { host.footerRoom = room }
 
     package func show(displacement: Double, redraw: Bool) {
-        guard redraw else { return }
+        // Moved content moves the header's gap (drawn by the host's root) as well.
+        guard redraw || displacement != host.displacement else { return }
         host.displacement = displacement
         host.queueDraw()
     }
