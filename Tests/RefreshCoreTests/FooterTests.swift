@@ -156,6 +156,37 @@ struct AutoFooterTests {
         #expect(events23.loadRequests == 0)
     }
 
+    /// A refresh run in place at the bottom (F5 there): the host keeping the rows on screen as the
+    /// new rows are laid out above moves the offset down, which is no approach to the end and
+    /// loads nothing (a Wayland scenario on a GTK 3 list box once saw this load); the next
+    /// gesture towards the end may load again.
+    @Test("A refresh run in place at the bottom loads nothing by itself; the next gesture may")
+    func inPlaceRefreshAtTheBottomLoadsNothingByItself() {
+        var e = longList()
+        e.command(.end, at: 0)
+        e.run(from: 0, to: 1)
+        let loads = e.takeEvents()
+        #expect(loads.loadRequests == 1)
+        e.endLoading(ok: true, addedHeight: 0, exhausted: true, at: 1)
+        e.run(from: 1, to: 2)
+        let bottom = e.offset
+        #expect(bottom > 0 && e.footer == .noMoreData)
+        e.beginRefreshing(at: 2)
+        e.run(from: 2, to: 2.5)
+        e.endRefreshing(ok: true, insertedHeight: 0, at: 2.5)
+        #expect(e.footer == .idle)
+        // The rows appear later (a wrapped host), and the host keeps what is on screen.
+        e.setRowsHeight(e.rowsHeight + 200, insertedAbove: 0, at: 2.6)
+        e.externalScroll(to: bottom + 200, at: 2.6)
+        e.run(from: 2.6, to: 3.5)
+        let quiet = e.takeEvents()
+        #expect(quiet.loadRequests == 0, "the offset the host moved loaded")
+        _ = e.hostNotches(1, at: 4)
+        e.run(from: 4, to: 5)
+        let again = e.takeEvents()
+        #expect(again.loadRequests == 1)
+    }
+
     @Test("noMoreData holds until a successful refresh")
     func noMoreDataUntilRefresh() {
         var e = longList()

@@ -560,7 +560,6 @@ extension RefreshEngine {
     private mutating func onSetRows(_ height: Double, insertedAbove: Double) {
         applyRowsHeight(height, insertedAbove: insertedAbove)
         classifyPush()
-        evaluateAutoLoad(movingDown: false)
     }
 
     private mutating func onSetStyle(_ newStyle: HeaderStyle) {
@@ -615,7 +614,7 @@ extension RefreshEngine {
         if ok {
             applyRowsHeight(rowsHeight + max(inserted, 0), insertedAbove: max(inserted, 0))
             lastUpdated = now
-            footerEvent(.refreshSucceeded)
+            footerEvent(.refreshSucceeded(inZone: offset + viewportHeight >= rowsHeight - 0.5))
         }
         transition(.ended(ok: ok, collapse: duration(Tuning.endDuration)))
         if ok { startCollapse() }

@@ -45,7 +45,7 @@ struct FooterMachine: Sendable, Equatable {
         case released(canLoad: Bool)                      // the gesture holding the bottom let go
         case clicked(canLoad: Bool)                       // click or Enter on the footer
         case loadEnded(ok: Bool, exhausted: Bool)         // the host answered the load
-        case refreshSucceeded                             // the first page reloaded
+        case refreshSucceeded(inZone: Bool)               // the first page reloaded; the footer's zone in view or not
         case modeChanged                                  // auto ⇄ pull at run time
         case refreshAsked                                 // a refresh was asked for (kept if a load runs)
     }
@@ -87,10 +87,13 @@ struct FooterMachine: Sendable, Equatable {
         case .loadEnded(let ok, let exhausted):
             guard phase == .loading else { return false }
             state = ok ? (exhausted ? .noMoreData : .idle) : .failed
-        case .refreshSucceeded:
+        case .refreshSucceeded(let inZone):
             // A refresh reloads the first page: it clears noMoreData (deliberate) and a failed load.
             if phase == .noMoreData || phase == .failed { state = .idle }
-            autoLoadLatched = false
+            // The next approach to the end may load again. One that ran with the end in view (in
+            // place, at the bottom) leaves the latch until the list leaves the zone or a new
+            // gesture begins: the offset growing by the rows it brought is no approach.
+            if !inZone { autoLoadLatched = false }
         case .modeChanged:
             if phase == .armed { state = .idle }
         case .refreshAsked:
