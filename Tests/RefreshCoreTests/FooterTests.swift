@@ -187,6 +187,68 @@ struct AutoFooterTests {
         #expect(again.loadRequests == 1)
     }
 
+    /// A wrapped list lays the loaded rows out frames after the app answered (their height
+    /// unknown: `addedHeight: nil`); a gesture that begins at the end before they arrive does not
+    /// load again over them (seen under a loaded Wayland session on a GTK 3 list box: a swipe that
+    /// began 11 ms after the load ended). Once they arrive the next approach loads.
+    @Test("Rows a wrapped list has not laid out yet: a new gesture at the end waits for them")
+    func aGestureBeforeTheLoadedRowsArriveLoadsNothing() {
+        var e = longList()
+        e.command(.end, at: 0)
+        e.run(from: 0, to: 1)
+        #expect(e.takeEvents().loadRequests == 1)
+        let end = e.offset
+        e.endLoading(ok: true, addedHeight: nil, at: 1)
+        #expect(e.footer == .idle)
+        // A touch swipe up the list begins at once: the content moves down, into the zone.
+        e.pressDown(at: 1.01)
+        for step in 1...6 { _ = e.pressMoved(offsetY: -12 * Double(step), device: .touch, at: 1.01 + 0.016 * Double(step)) }
+        #expect(e.takeEvents().loadRequests == 0, "a gesture over rows not laid out yet loaded")
+        // The rows arrive under the finger: the list is no longer at its end.
+        e.setRowsHeight(e.rowsHeight + 800, at: 1.2)
+        #expect(e.offset + e.viewportHeight < e.rowsHeight)
+        for step in 7...12 { _ = e.pressMoved(offsetY: -12 * Double(step), device: .touch, at: 1.01 + 0.016 * Double(step)) }
+        e.pressUp(at: 1.3)
+        e.run(from: 1.3, to: 3)
+        #expect(e.takeEvents().loadRequests == 0)
+        #expect(e.offset > end)
+        // The next approach to the new end loads.
+        e.command(.end, at: 3)
+        e.run(from: 3, to: 4)
+        #expect(e.takeEvents().loadRequests == 1)
+    }
+
+    @Test("Loaded rows that never arrive hold the footer only while the list stays at its end")
+    func rowsThatNeverArriveHoldOnlyAtTheEnd() {
+        var e = longList()
+        e.command(.end, at: 0)
+        e.run(from: 0, to: 1)
+        #expect(e.takeEvents().loadRequests == 1)
+        e.endLoading(ok: true, addedHeight: nil, at: 1)
+        _ = e.hostNotches(2, at: 1.1)  // a new gesture at the end
+        e.run(from: 1.1, to: 2)
+        #expect(e.takeEvents().loadRequests == 0)
+        // Away from the end and back: an approach like any other.
+        e.command(.pageUp, at: 2)
+        e.run(from: 2, to: 3)
+        e.command(.end, at: 3)
+        e.run(from: 3, to: 4)
+        #expect(e.takeEvents().loadRequests == 1)
+    }
+
+    @Test("Loaded rows laid out before the app answered: the footer is free at once")
+    func rowsThatArrivedFirstHoldNothing() {
+        var e = longList()
+        e.command(.end, at: 0)
+        e.run(from: 0, to: 1)
+        #expect(e.takeEvents().loadRequests == 1)
+        e.setRowsHeight(e.rowsHeight + 800, at: 1)  // the host laid them out first
+        e.endLoading(ok: true, addedHeight: nil, at: 1.1)
+        e.command(.end, at: 1.2)
+        e.run(from: 1.2, to: 2)
+        #expect(e.takeEvents().loadRequests == 1)
+    }
+
     @Test("noMoreData holds until a successful refresh")
     func noMoreDataUntilRefresh() {
         var e = longList()

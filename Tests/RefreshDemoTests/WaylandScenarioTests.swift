@@ -93,7 +93,8 @@ struct WaylandScenarioTests {
         #expect(lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 7)
         try run.expectStopsReleaseThePull(touchpadPulls: 3)
         // One by touch at the bottom, one by End.
-        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 2)
+        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 2,
+                "\(run.context { $0.event == "load" && $0.phase == "begin" })")
         #expect(!lines.contains { $0.event == "activate" }, "a gesture activated a row")
         let exit = try #require(lines.first { $0.event == "harness-exit" })
         #expect(exit.status == 0)
@@ -342,6 +343,18 @@ struct WaylandRun {
             released += 1
         }
         #expect(released == touchpadPulls, "\(released) stops released a pull of \(touchpadPulls); stops: \(stops.compactMap(\.t))")
+    }
+
+    /// The lines before each line that `matches` (the steps played and what the demo traced),
+    /// one per row: what a failed count prints, to tell where an extra event came from.
+    func context(before count: Int = 16, of matches: (WaylandLine) -> Bool) -> String {
+        lines.indices.filter { matches(lines[$0]) }.map { index in
+            lines[max(0, index - count)...index].map { line in
+                [line.t.map { "\(Int($0))ms" }, line.event, line.phase, line.state, line.value.map { "value \($0)" },
+                 line.pull.map { "pull \($0)" }, line.rows.map { "rows \($0)" }, line.added.map { "added \($0)" }]
+                    .compactMap { $0 }.joined(separator: " ")
+            }.joined(separator: "\n")
+        }.joined(separator: "\n---\n")
     }
 
     /// The major version `mutter --version` prints ("mutter 48.7").

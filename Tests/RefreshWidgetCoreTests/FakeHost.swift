@@ -42,8 +42,9 @@ final class FakeHost: DriverHost {
         rowsHeight = (rowsHeight ?? 0) + Double(count) * rowHeight
         return Double(count) * rowHeight
     }
-    func rowsAppended(_ count: Int) -> Double {
-        rowsHeight = (rowsHeight ?? 0) + Double(count) * rowHeight
+    func rowsAppended(_ count: Int) -> Double? {
+        guard let height = rowsHeight else { return nil }
+        rowsHeight = height + Double(count) * rowHeight
         return Double(count) * rowHeight
     }
     func reloadRows() -> Double? { rowsHeight }

@@ -156,6 +156,27 @@ struct RefreshDriverTests {
         #expect(rig.driver.engine.rowsHeight == 2080)
     }
 
+    /// A host that lays loaded rows out later (a wrapped list of either toolkit) has the driver
+    /// tell the engine their height is to come: a gesture at the end before they arrive loads
+    /// nothing; once they arrive the next approach to the end loads.
+    @Test func loadedRowsAHostLaysOutLaterHoldTheAutoFooter() {
+        let rig = Rig()
+        var loads = 0
+        rig.driver.onLoadMore = { loads += 1 }
+        rig.host.rowsHeight = nil
+        rig.driver.update { $0.command(.end, at: $1) }
+        rig.run(1)
+        #expect(loads == 1)
+        rig.driver.endLoading(ok: true, added: 20)
+        rig.driver.update { _ = $0.scroll(delta: 1, source: .wheel, at: $1) }
+        rig.run(1)
+        #expect(loads == 1, "a wheel notch at the end loaded over rows not laid out yet")
+        rig.driver.update { $0.setRowsHeight(2800, at: $1) }  // the host laid them out
+        rig.driver.update { $0.command(.end, at: $1) }
+        rig.run(1)
+        #expect(loads == 2)
+    }
+
     /// The app's rows changed outside a refresh: the engine takes the host's height.
     @Test func reloadingTakesTheHostsRowsHeight() {
         let rig = Rig()

@@ -364,7 +364,8 @@ void ptr_refresh_bin_end_refreshing(PtrRefreshBin *bin, gboolean ok, gint insert
 /**
  * ptr_refresh_bin_end_loading:
  * @bin: a #PtrRefreshBin
- * @added: how many rows the app appended
+ * @added: how many rows the app appended: until the list has laid them out, a gesture at its
+ *   end loads nothing more
  * @exhausted: %TRUE if there is nothing more to load (the footer says so until the next refresh)
  * @ok: %FALSE if the load failed (the footer offers a retry)
  *

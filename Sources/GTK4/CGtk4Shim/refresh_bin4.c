@@ -625,7 +625,8 @@ void ptr4_refresh_bin_end_refreshing(Ptr4RefreshBin *bin, gboolean ok, gint inse
 /**
  * ptr4_refresh_bin_end_loading:
  * @bin: a #Ptr4RefreshBin
- * @added: how many rows the app appended
+ * @added: how many rows the app appended: until the list has laid them out, a gesture at its
+ *   end loads nothing more
  * @exhausted: %TRUE if there is nothing more to load (until the next refresh)
  * @ok: %FALSE if the load failed (ptr4_refresh_bin_load_more() retries)
  *

@@ -168,6 +168,8 @@ public final class RefreshBin {
     }
 
     /// The app's answer to `onLoadMore`; `added` rows were appended, `exhausted`: nothing more.
+    /// Pass the count: until the list has laid those rows out, a gesture at its end loads
+    /// nothing more (docs/behaviour.md#footer-and-load-more).
     public func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
         driver.endLoading(ok: ok, added: added, exhausted: exhausted)
     }
@@ -457,7 +459,7 @@ extension RefreshBin: DriverHost {
     }
 
     /// The list reports the appended rows' height through its adjustment.
-    package func rowsAppended(_ count: Int) -> Double { 0 }
+    package func rowsAppended(_ count: Int) -> Double? { nil }
     package func reloadRows() -> Double? { nil }
 }
 

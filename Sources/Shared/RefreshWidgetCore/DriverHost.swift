@@ -32,8 +32,9 @@ package protocol DriverHost: AnyObject {
     /// `count` rows were prepended by a refresh (`refreshing`: it was still running); the height
     /// they take if the host knows it now, else 0 (it reports the growth when it lays them out).
     func rowsInsertedAtTop(_ count: Int, refreshing: Bool, engineOffset: Double) -> Double
-    /// `count` rows were appended by a load: their height if known now, else 0.
-    func rowsAppended(_ count: Int) -> Double
+    /// `count` rows were appended by a load: their height if known now, else nil (the host
+    /// reports the growth when it lays them out).
+    func rowsAppended(_ count: Int) -> Double?
     /// The app's rows may have changed: the host's rows' height now, or nil when it reports
     /// changes itself.
     func reloadRows() -> Double?

@@ -166,7 +166,7 @@ package final class RefreshDriver: AsyncActionsOwner {
     /// load. No-op when not loading.
     package func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
         guard !isDestroyed else { return }
-        let height = ok && added > 0 ? host?.rowsAppended(added) ?? 0 : 0
+        let height: Double? = ok && added > 0 ? host.map { $0.rowsAppended(added) } ?? 0 : 0
         update { _ = $0.endLoading(ok: ok, addedHeight: height, exhausted: exhausted, at: $1) }
         reloadRows()
     }

@@ -183,7 +183,9 @@ public class RefreshController {
     }
 
     /// Ends the load; `added` rows were appended by the app (0 on failure), `exhausted`: there is
-    /// no more to load. No-op when not loading.
+    /// no more to load. No-op when not loading. On a wrapped list pass the count: until the list
+    /// has laid those rows out, a gesture at its end loads nothing more
+    /// (docs/behaviour.md#footer-and-load-more).
     public func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
         driver.endLoading(ok: ok, added: added, exhausted: exhausted)
     }
@@ -581,7 +583,7 @@ extension RefreshController: DriverHost {
         host.rowsChanged(.insertedAtTop(count, refreshing: refreshing, engineOffset: engineOffset)) ?? 0
     }
 
-    package func rowsAppended(_ count: Int) -> Double { host.rowsChanged(.appended(count)) ?? 0 }
+    package func rowsAppended(_ count: Int) -> Double? { host.rowsChanged(.appended(count)) }
 
     package func reloadRows() -> Double? {
         _ = host.rowsChanged(.reloaded)  // a list's row count follows its renderer's first

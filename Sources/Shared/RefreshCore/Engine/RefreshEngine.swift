@@ -310,9 +310,18 @@ public struct RefreshEngine: Sendable {
     @discardableResult
     public mutating func loadMore(at t: Double) -> Bool { handle(.loadMore, at: t).accepted }
 
-    /// Ends the load; `addedHeight` px of rows were appended. Returns false (a no-op) unless loading.
+    /// Ends the load; `addedHeight` px of rows were appended, or nil: rows were appended whose
+    /// height the host reports when it lays them out (`setRowsHeight`). Until it does, with the
+    /// list still at its end, the footer loads nothing by itself: a gesture that began at the end
+    /// before the rows were laid out does not load again over them. Returns false (a no-op)
+    /// unless loading.
+    ///
+    /// ```swift
+    /// engine.endLoading(ok: true, addedHeight: 20 * 44, at: now)   // our list: heights known
+    /// engine.endLoading(ok: true, addedHeight: nil, at: now)       // a wrapped list lays them out later
+    /// ```
     @discardableResult
-    public mutating func endLoading(ok: Bool, addedHeight: Double = 0, exhausted: Bool = false,
+    public mutating func endLoading(ok: Bool, addedHeight: Double? = 0, exhausted: Bool = false,
                                     at t: Double) -> Bool {
         handle(.endLoading(ok: ok, addedHeight: addedHeight, exhausted: exhausted), at: t).accepted
     }
@@ -347,7 +356,7 @@ extension RefreshEngine {
         case beginRefreshing
         case endRefreshing(ok: Bool, insertedHeight: Double)
         case loadMore
-        case endLoading(ok: Bool, addedHeight: Double, exhausted: Bool)
+        case endLoading(ok: Bool, addedHeight: Double?, exhausted: Bool)
     }
 
     /// What a call answers.
@@ -558,7 +567,9 @@ extension RefreshEngine {
     }
 
     private mutating func onSetRows(_ height: Double, insertedAbove: Double) {
+        let changed = abs(height - rowsHeight) > 0.001
         applyRowsHeight(height, insertedAbove: insertedAbove)
+        if changed { footerEvent(.rowsChanged) }
         classifyPush()
     }
 
@@ -614,7 +625,7 @@ extension RefreshEngine {
         if ok {
             applyRowsHeight(rowsHeight + max(inserted, 0), insertedAbove: max(inserted, 0))
             lastUpdated = now
-            footerEvent(.refreshSucceeded(inZone: offset + viewportHeight >= rowsHeight - 0.5))
+            footerEvent(.refreshSucceeded(inZone: footerZoneInView))
         }
         transition(.ended(ok: ok, collapse: duration(Tuning.endDuration)))
         if ok { startCollapse() }
@@ -622,14 +633,16 @@ extension RefreshEngine {
         return true
     }
 
-    private mutating func onEndLoading(ok: Bool, added addedHeight: Double, exhausted: Bool) -> Bool {
+    private mutating func onEndLoading(ok: Bool, added addedHeight: Double?, exhausted: Bool) -> Bool {
         guard footer == .loading else { return false }
-        let added = ok ? max(addedHeight, 0) : 0
+        let added = ok ? max(addedHeight ?? 0, 0) : 0
+        // Rows the host lays out later: out of the zone already, they have arrived.
+        let rowsPending = ok && !exhausted && addedHeight == nil && footerZoneInView
         let heldPush = push
         // The load's end ends its state, and with it the queued refresh: read it first.
         let queued = refreshQueued
         changeLimits { $0.rowsHeight += added }
-        footerEvent(.loadEnded(ok: ok, exhausted: exhausted))
+        footerEvent(.loadEnded(ok: ok, exhausted: exhausted, rowsPending: rowsPending))
         if added > 0, heldPush > 0, !physics.isBottomHeld {
             // Pull mode: the new rows take the place of the held footer (or of its reveal still
             // under way); convert the push into scroll so nothing on screen moves. A key scroll or
@@ -877,10 +890,13 @@ extension RefreshEngine {
         footerEvent(.push(push, canLoad: canLoadIgnoringArm))
     }
 
+    /// The auto footer's zone: the end of the rows is in view.
+    private var footerZoneInView: Bool { offset + viewportHeight >= rowsHeight - 0.5 }
+
     /// Auto mode: fire once when the footer comes into view while moving down (docs/behaviour.md#footer-and-load-more).
     private mutating func evaluateAutoLoad(movingDown: Bool) {
         guard footerMode == .auto, !isShortList else { return }
-        footerEvent(.autoZone(inZone: offset + viewportHeight >= rowsHeight - 0.5, movingDown: movingDown,
+        footerEvent(.autoZone(inZone: footerZoneInView, movingDown: movingDown,
                               inGesture: gesture != nil, canLoad: canLoad))
     }
 

@@ -5,6 +5,7 @@ struct FooterMachine: Sendable, Equatable {
     /// a refresh asked for during it waits for its end.
     private enum State: Sendable, Equatable {
         case idle                    // nothing pending
+        case awaitingRows            // a load brought rows the host has not laid out yet: shown idle, loads nothing by itself
         case armed                   // pull mode: a gesture holds the bottom past the footer's height
         case loading(since: Double, refreshQueued: Bool) // the host is loading, since then; a refresh waits for it
         case noMoreData              // the last load said there is no more
@@ -17,7 +18,7 @@ struct FooterMachine: Sendable, Equatable {
 
     var phase: FooterPhase {
         switch state {
-        case .idle: .idle
+        case .idle, .awaitingRows: .idle
         case .armed: .armed
         case .loading: .loading
         case .noMoreData: .noMoreData
@@ -44,7 +45,8 @@ struct FooterMachine: Sendable, Equatable {
         case push(Double, canLoad: Bool)                  // pull mode: a gesture holds the bottom at q
         case released(canLoad: Bool)                      // the gesture holding the bottom let go
         case clicked(canLoad: Bool)                       // click or Enter on the footer
-        case loadEnded(ok: Bool, exhausted: Bool)         // the host answered the load
+        case loadEnded(ok: Bool, exhausted: Bool, rowsPending: Bool) // the host answered the load; rows to come or not
+        case rowsChanged                                  // the host reported its rows' height changed
         case refreshSucceeded(inZone: Bool)               // the first page reloaded; the footer's zone in view or not
         case modeChanged                                  // auto ⇄ pull at run time
         case refreshAsked                                 // a refresh was asked for (kept if a load runs)
@@ -57,12 +59,17 @@ struct FooterMachine: Sendable, Equatable {
             if phase != .loading { autoLoadLatched = false }
         case .autoZone(let inZone, let movingDown, let inGesture, let canLoad):
             guard inZone else {
+                // Rows that never arrive (the app counted rows it did not add) hold the footer
+                // only while the list stays at its end.
+                if state == .awaitingRows { state = .idle }
                 // Leaving the zone is a new approach only outside a gesture (scrollbar, fling, keys):
                 // within one gesture it fires again only after a new gesture.
                 if !inGesture { autoLoadLatched = false }
                 return false
             }
-            guard movingDown, !autoLoadLatched, phase == .idle || phase == .failed, canLoad else { return false }
+            // The end of the list is where the loaded rows will be: a gesture that began before
+            // they were laid out must not load again over them (docs/behaviour.md#footer-and-load-more).
+            guard state != .awaitingRows, movingDown, !autoLoadLatched, phase == .idle || phase == .failed, canLoad else { return false }
             return startLoad(at: t)
         case .push(let q, let canLoad):
             guard phase == .idle || phase == .armed || phase == .failed else { return false }
@@ -84,9 +91,11 @@ struct FooterMachine: Sendable, Equatable {
         case .clicked(let canLoad):
             guard canLoad, phase == .idle || phase == .failed else { return false }
             return startLoad(at: t)
-        case .loadEnded(let ok, let exhausted):
+        case .loadEnded(let ok, let exhausted, let rowsPending):
             guard phase == .loading else { return false }
-            state = ok ? (exhausted ? .noMoreData : .idle) : .failed
+            state = ok ? (exhausted ? .noMoreData : rowsPending ? .awaitingRows : .idle) : .failed
+        case .rowsChanged:
+            if state == .awaitingRows { state = .idle }
         case .refreshSucceeded(let inZone):
             // A refresh reloads the first page: it clears noMoreData (deliberate) and a failed load.
             if phase == .noMoreData || phase == .failed { state = .idle }
