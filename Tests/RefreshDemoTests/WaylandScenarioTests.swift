@@ -183,7 +183,8 @@ struct WaylandScenarioTests {
         #expect(lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 8)
         try run.expectStopsReleaseThePull(touchpadPulls: 3)
         // One by touch at the bottom, one by End.
-        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 2)
+        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 2,
+                "\(run.context { $0.event == "load" && $0.phase == "begin" })")
         #expect(!lines.contains { $0.event == "activate" }, "a gesture activated a row")
         let exit = try #require(lines.first { $0.event == "harness-exit" })
         #expect(exit.status == 0)
@@ -232,7 +233,8 @@ struct WaylandScenarioTests {
         try run.expectPlayed()
         let lines = run.lines
         #expect(lines.filter { $0.event == "refresh" && $0.phase == "begin" }.count == 3)
-        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1)
+        #expect(lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1,
+                "\(run.context { $0.event == "load" && $0.phase == "begin" })")
         let saved = lines.compactMap(\.path)
         #expect(saved.count == 2)
         #expect(saved.last?.contains("-armed-") == true, "\(saved)")
