@@ -69,7 +69,8 @@ struct FooterMachine: Sendable, Equatable {
             }
             // The end of the list is where the loaded rows will be: a gesture that began before
             // they were laid out must not load again over them (docs/behaviour.md#footer-and-load-more).
-            guard state != .awaitingRows, movingDown, !autoLoadLatched, phase == .idle || phase == .failed, canLoad else { return false }
+            guard state != .awaitingRows, movingDown, !autoLoadLatched, phase == .idle || phase == .failed,
+                  canLoad else { return false }
             return startLoad(at: t)
         case .push(let q, let canLoad):
             guard phase == .idle || phase == .armed || phase == .failed else { return false }
