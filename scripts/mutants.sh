@@ -402,7 +402,7 @@ mutant "F5 mid-list opens the header over the rows the user reads (the refresh d
   'RefreshCoreTests.HeaderTests HostTests/f5MidListRefreshesWhereTheUserReads RefreshViewTests/f5MidListRefreshesWhereTheUserReads Gtk4DemoProcessTests/f5MidListRefreshesWhereTheUserReads'
 mutant "a gesture at the end before a wrapped list laid out the loaded rows loads a second page over them" \
   Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
-  '        let rowsPending = ok && !exhausted && addedHeight == nil && footerZoneInView' '        let rowsPending = false' \
+  '        let rowsPending = ok && !exhausted && addedHeight == nil && rowsEndInView' '        let rowsPending = false' \
   'RefreshCoreTests.AutoFooterTests RefreshWidgetCoreTests.RefreshDriverTests'
 count=${#names[@]}
 

@@ -166,7 +166,9 @@ package final class RefreshDriver: AsyncActionsOwner {
     /// load. No-op when not loading.
     package func endLoading(ok: Bool, added: Int = 0, exhausted: Bool = false) {
         guard !isDestroyed else { return }
-        let height: Double? = ok && added > 0 ? host.map { $0.rowsAppended(added) } ?? 0 : 0
+        // nil: the host lays the rows out later and reports their height then.
+        var height: Double? = 0
+        if ok, added > 0, let host { height = host.rowsAppended(added) }
         update { _ = $0.endLoading(ok: ok, addedHeight: height, exhausted: exhausted, at: $1) }
         reloadRows()
     }

@@ -474,7 +474,7 @@ extension RefreshEngine {
     }
 
     private mutating func onPressMoved(offsetY: Double, device: PressGesture.Device) -> PressGesture.Decision {
-        let edges = PressGesture.Edges(atTop: offset <= 0.5, atBottom: offset + viewportHeight >= rowsHeight - 0.5,
+        let edges = PressGesture.Edges(atTop: offset <= 0.5, atBottom: rowsEndInView,
                                        overscrolled: isOverscrolled)
         let decision = press.handle(.moved(offsetY: offsetY, device: device, edges: edges))
         switch decision {
@@ -625,7 +625,7 @@ extension RefreshEngine {
         if ok {
             applyRowsHeight(rowsHeight + max(inserted, 0), insertedAbove: max(inserted, 0))
             lastUpdated = now
-            footerEvent(.refreshSucceeded(inZone: footerZoneInView))
+            footerEvent(.refreshSucceeded(inZone: rowsEndInView))
         }
         transition(.ended(ok: ok, collapse: duration(Tuning.endDuration)))
         if ok { startCollapse() }
@@ -637,7 +637,7 @@ extension RefreshEngine {
         guard footer == .loading else { return false }
         let added = ok ? max(addedHeight ?? 0, 0) : 0
         // Rows the host lays out later: out of the zone already, they have arrived.
-        let rowsPending = ok && !exhausted && addedHeight == nil && footerZoneInView
+        let rowsPending = ok && !exhausted && addedHeight == nil && rowsEndInView
         let heldPush = push
         // The load's end ends its state, and with it the queued refresh: read it first.
         let queued = refreshQueued
@@ -890,13 +890,13 @@ extension RefreshEngine {
         footerEvent(.push(push, canLoad: canLoadIgnoringArm))
     }
 
-    /// The auto footer's zone: the end of the rows is in view.
-    private var footerZoneInView: Bool { offset + viewportHeight >= rowsHeight - 0.5 }
+    /// The end of the rows is in view: the auto footer's zone, and the bottom edge a press pushes.
+    private var rowsEndInView: Bool { offset + viewportHeight >= rowsHeight - 0.5 }
 
     /// Auto mode: fire once when the footer comes into view while moving down (docs/behaviour.md#footer-and-load-more).
     private mutating func evaluateAutoLoad(movingDown: Bool) {
         guard footerMode == .auto, !isShortList else { return }
-        footerEvent(.autoZone(inZone: footerZoneInView, movingDown: movingDown,
+        footerEvent(.autoZone(inZone: rowsEndInView, movingDown: movingDown,
                               inGesture: gesture != nil, canLoad: canLoad))
     }
 
