@@ -335,7 +335,11 @@ final class DemoProcess: @unchecked Sendable {
     /// line it wrote has been read.
     func waitForExit(timeout: Double = 20) throws -> Int32 {
         let done = wait(until: Date().addingTimeInterval(timeout)) { exited && stdoutEnded && stderrEnded }
-        guard done else { throw DemoProcessError.stillRunning }
+        guard done else {
+            // What a hang looked like: whether the process ended, its pipes closed, `quit` came.
+            throw DemoProcessError.stillRunning("exited \(exited), stdout ended \(stdoutEnded), stderr ended \(stderrEnded); "
+                                                + "last trace lines [\(lines.suffix(8).map(\.event).joined(separator: ","))]")
+        }
         return app.terminationStatus
     }
 
@@ -395,13 +399,14 @@ final class DemoProcess: @unchecked Sendable {
 }
 
 enum DemoProcessError: Error, CustomStringConvertible {
-    case noDisplay, stillRunning
+    case noDisplay
+    case stillRunning(String)
     case missing(String, String)
 
     var description: String {
         switch self {
         case .noDisplay: return "could not start a private Xvfb"
-        case .stillRunning: return "refresh-demo did not exit"
+        case let .stillRunning(state): return "refresh-demo did not exit: \(state)"
         case let .missing(events, stderr): return "expected trace line never came; saw [\(events)]; stderr: \(stderr)"
         }
     }
