@@ -4,6 +4,33 @@ import Testing
 /// docs/behaviour.md#refresh-lifecycle: header and footer together.
 @Suite("Exclusion: refresh and load-more")
 struct ExclusionTests {
+    @Test("A host that can no longer show the list ends its refresh or load at once, idle; the app's answer is then a no-op")
+    func abandon() {
+        var e = longList()
+        let fired = e.pullToRefresh(at: 0)
+        _ = e.takeEvents()
+        #expect(e.header == .refreshing && e.pull > 0)
+        e.abandon(at: fired + 0.1)
+        #expect(e.header == .idle && e.pull == 0 && !e.needsTicks)
+        let events = e.takeEvents()
+        #expect(events.contains(.header(.idle, pull: 0)))
+        let ended = e.endRefreshing(ok: true, insertedHeight: 100, at: fired + 0.2)
+        #expect(!ended)
+        #expect(e.lastUpdated == nil && e.rowsHeight == 3000)
+        // A load: it ends too, and a failure or "no more" stays true of the data.
+        e.command(.end, at: fired + 1)
+        e.run(from: fired + 1, to: fired + 2)
+        #expect(e.footer == .loading)
+        e.abandon(at: fired + 2)
+        #expect(e.footer == .idle)
+        let loadEnded = e.endLoading(ok: true, addedHeight: 400, at: fired + 2.1)
+        let retried = e.loadMore(at: fired + 3)
+        let exhausted = e.endLoading(ok: true, addedHeight: 0, exhausted: true, at: fired + 3.1)
+        #expect(!loadEnded && retried && exhausted)
+        e.abandon(at: fired + 3.2)
+        #expect(e.footer == .noMoreData)
+    }
+
     @Test("While refreshing, load-more is refused — by scrolling, keys and click — and not queued")
     func refreshRefusesLoad() {
         var e = longList()

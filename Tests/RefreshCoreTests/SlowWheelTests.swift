@@ -27,6 +27,15 @@ struct SlowWheelTests {
         #expect(run.armedAt == 3, "the third slow notch arms, as a fast third does")
     }
 
+    @Test("Four notches up to 450 ms apart refresh, on every viewport from 300 px up (issue 47: 400 ms in real apps)",
+          arguments: [0.35, 0.4, 0.45])
+    func fourSlowerNotchesRefresh(spacing: Double) {
+        for viewport in [300.0, 450, 600, 800, 1200] {
+            #expect(Self.refreshes(notches: 4, spacing: spacing, viewport: viewport).requests == 1,
+                    "four notches \(spacing) s apart on \(viewport) px")
+        }
+    }
+
     @Test("One notch alone never refreshes", arguments: [300.0, 600, 1200])
     func oneNotchNever(viewport: Double) {
         #expect(Self.refreshes(notches: 1, spacing: 0.3, viewport: viewport).requests == 0)

@@ -45,9 +45,9 @@ struct WrappedFooterRoomTests {
     func leavesAndFills() {
         var p = withRoom()
         _ = p.setOffset(2430, adj(2400))
-        #expect(p.valueChanged(adj(2400)) == nil)
+        #expect(p.valueChanged(adj(2400)) == .scrolled)
         #expect(p.footerShift == 30)
-        #expect(p.valueChanged(adj(2000)) == nil)
+        #expect(p.valueChanged(adj(2000)) == .scrolled)
         #expect(p.footerShift == 0)
         _ = p.setOffset(2430, adj(2000))
         let answer = p.geometryChanged(adj(2400, range: 3100))
@@ -73,16 +73,46 @@ struct WrappedAnchorTests {
         answer = p.geometryChanged(adj(20, range: 3320))
         #expect(answer.value == 0 && answer.rows?.height == 3320 && answer.rows?.insertedAbove == 0)
         // Until the header rests, a value the host moves away from the top goes back there.
-        #expect(p.valueChanged(adj(115, range: 3320)) == 0)
-        #expect(p.valueChanged(adj(0.4, range: 3320)) == nil)
+        #expect(p.valueChanged(adj(115, range: 3320)) == .set(0))
+        #expect(p.valueChanged(adj(0.4, range: 3320)) == .scrolled)
         // A host that left its value at the top needs nothing set.
         answer = p.geometryChanged(adj(0, range: 3340))
         #expect(answer.value == nil && answer.rows?.insertedAbove == 0)
         p.headerDidSettle()
         // Rested: the list scrolls as any list, and a later growth is an ordinary one.
-        #expect(p.valueChanged(adj(40, range: 3340)) == nil)
+        #expect(p.valueChanged(adj(40, range: 3340)) == .scrolled)
         answer = p.geometryChanged(adj(40, range: 3400))
         #expect(answer.value == nil && answer.rows?.height == 3400 && answer.rows?.insertedAbove == 0)
+    }
+
+    @Test("Rows inserted at the top while the header shows go in under it; a scrollbar's move alone is the user's")
+    func insertedWhileTheHeaderShows() {
+        var p = withRoom()
+        #expect(p.valueChanged(adj(40)) == .scrolled)
+        _ = p.valueChanged(adj(0))
+        p.displacementChanged(60)
+        // A feed's rows arrive while the refresh holds the header open: the tree view keeps its
+        // old first row in view, moving its value before it reports the new range...
+        #expect(p.valueChanged(adj(46)) == .endOfTurn)
+        var answer = p.geometryChanged(adj(46, range: 3046))
+        #expect(answer.value == 0 && answer.rows?.height == 3046 && answer.rows?.insertedAbove == 0)
+        #expect(p.endOfTurn(adj(0, range: 3046)) == nil)
+        // ... or after: the turn's end puts it back.
+        answer = p.geometryChanged(adj(0, range: 3092))
+        #expect(answer.value == nil && answer.rows?.insertedAbove == 0)
+        #expect(p.valueChanged(adj(46, range: 3092)) == .endOfTurn)
+        #expect(p.endOfTurn(adj(46, range: 3092)) == 0)
+        // A move alone in its turn (a scrollbar dragged while the header shows): the user's, once
+        // the turn ends; until then the engine's offset stays at the top.
+        #expect(p.valueChanged(adj(200, range: 3092)) == .endOfTurn)
+        #expect(p.offset(adj(200, range: 3092)) == 0)
+        #expect(p.endOfTurn(adj(200, range: 3092)) == nil)
+        #expect(p.offset(adj(200, range: 3092)) == 200)
+        // Not pulled: every move is the user's at once.
+        p.displacementChanged(0)
+        #expect(p.valueChanged(adj(40, range: 3092)) == .scrolled)
+        answer = p.geometryChanged(adj(40, range: 3200))
+        #expect(answer.value == nil && answer.rows?.insertedAbove == 0)
     }
 
     @Test("Within half a pixel of the top counts as the top; past it, what is on screen stays")
@@ -132,7 +162,7 @@ struct WrappedAnchorTests {
                 case .key(let k): a.value = p.keyScroll([.home, .end, .pageUp, .pageDown][k], a) ?? a.value
                 case .value(let v):
                     a.value = min(v, max(0, a.upper - a.pageSize))
-                    a.value = p.valueChanged(a) ?? a.value
+                    if case .set(let value) = p.valueChanged(a) { a.value = value }
                 case .grow(let g):
                     a.upper = max(a.pageSize, a.upper + g)
                     a.value = min(a.value, max(0, a.upper - a.pageSize))

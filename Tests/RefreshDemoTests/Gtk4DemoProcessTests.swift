@@ -36,7 +36,7 @@ struct Gtk4DemoProcessTests {
     }
 
     /// A wheel turned slowly at the top refreshes, as on GTK 3 (docs/behaviour.md#a-slow-wheel):
-    /// one notch alone and two notches a second apart do not; four notches 300 ms apart do.
+    /// one notch alone and two notches a second apart do not; four notches 400 ms apart do.
     @Test(arguments: lists)
     func aSlowWheelRefreshes(list: String) throws {
         let demo = try Gtk4Demo.start(list: list, latency: 0.3)

@@ -396,4 +396,26 @@ struct ClassicPanel {
         let differing = zip(failed.pixels, refreshing.pixels).filter { Ink.difference($0, $1) > 24 }.count
         #expect(differing > 200, "only \(differing) px tell failed from refreshing")
     }
+
+    /// Every style says a failure in words (issue 47): the J's red "!" alone told users nothing.
+    /// Drawn over a phone-wide panel, the J header's failure has ink right of its box (the words,
+    /// in the text colour); refreshing, it has none there.
+    @Test(arguments: [Palette.light, .dark])
+    func jikeFailedSaysItInWords(palette: Palette) throws {
+        func ink(_ moment: HeaderMoment) -> Ink {
+            Ink(Snapshot.header(HeaderScene.visual(moment, style: .jike), style: JikeHeader(), width: 360, scale: scale,
+                                palette: palette))
+        }
+        let failed = ink(.failed), refreshing = ink(.refresh(seconds: 0.4))
+        let wordsLeft = 180 + JGlyph.boxSize / 2 + 8
+        func inked(_ image: Ink) -> [Pixel] {
+            stride(from: wordsLeft, to: 352, by: 0.5).flatMap { x in
+                stride(from: 0.0, to: HeaderStyle.jike.heldHeight, by: 0.5).map { y in image[x, y] }
+            }.filter { $0.a > 128 }
+        }
+        let words = inked(failed)
+        #expect(words.count > 150, "only \(words.count) px of words right of the mark")
+        #expect(words.contains { $0.color.distance(to: palette.text) <= 8 }, "the words are not in the text colour")
+        #expect(inked(refreshing).isEmpty, "ink right of the spinner while refreshing")
+    }
 }

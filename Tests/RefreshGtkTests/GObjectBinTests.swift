@@ -84,4 +84,46 @@ struct GObjectBinTests {
         ptr_refresh_bin_begin_refreshing(gobject)
         #expect(ptr_refresh_bin_get_refreshing(gobject) == 0)
     }
+    enum Departure: String, CaseIterable, Sendable { case destroyed, emptied, unrooted, windowDestroyed }
+
+    /// A bin whose refresh can no longer be shown ends it, notified, when the app still holds it:
+    /// destroyed, its child removed, taken out of its window, or its window destroyed. An app
+    /// that binds a spinner or a button's sensitivity to `refreshing` must not read TRUE for ever.
+    @Test(arguments: Departure.allCases)
+    func aBinThatGoesAwayMidRefreshEndsIt(_ departure: Departure) throws {
+        try #require(MainLoop.initializeGtk())
+        let list = ForeignList(kind: .listbox, rows: (0..<40).map { ("Row \($0)", "") })
+        let bin: UnsafeMutablePointer<GtkWidget> = ptr_refresh_bin_new()
+        g_object_ref_sink(bin)  // the app holds it, as a binding's wrapper does
+        defer { g_object_unref(bin) }
+        let gobject = OpaquePointer(bin)
+        gtk_container_add(gcast(bin), list.scrolledWindow)
+        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        defer { if departure != .windowDestroyed { gtk_widget_destroy(window) } }
+        gtk_window_set_default_size(gcast(window), 400, 600)
+        gtk_container_add(gcast(window), bin)
+        gtk_widget_show_all(window)
+        var refreshes = 0
+        let refresh = GSignal.connect(bin, "refresh") { refreshes += 1 }
+        defer { refresh.disconnect() }
+        ptr_refresh_bin_begin_refreshing(gobject)
+        #expect(MainLoop.run(until: { refreshes == 1 }))
+        #expect(ptr_refresh_bin_get_refreshing(gobject) != 0)
+        var notified = 0
+        let notify = GSignal.connectNotify(bin, property: "refreshing") { notified += 1 }
+        defer { notify.disconnect() }
+        switch departure {
+        case .destroyed: gtk_widget_destroy(bin)
+        case .emptied: gtk_container_remove(gcast(bin), list.scrolledWindow)
+        case .unrooted: gtk_container_remove(gcast(window), bin)
+        case .windowDestroyed: gtk_widget_destroy(window)
+        }
+        MainLoop.drain()
+        #expect(ptr_refresh_bin_get_refreshing(gobject) == 0, "still refreshing after the bin was \(departure)")
+        #expect(ptr_refresh_bin_get_header_state(gobject) == PTR_HEADER_STATE_IDLE)
+        #expect(notified == 1, "refreshing notified \(notified) times")
+        ptr_refresh_bin_end_refreshing(gobject, 1, 2)  // the app's answer comes later: a no-op
+        #expect(ptr_refresh_bin_get_refreshing(gobject) == 0)
+    }
 }
+

@@ -51,6 +51,22 @@ struct HostTests {
         #expect(MainLoop.run(until: { h.refreshes == 1 }))
     }
 
+    /// A list box with a gesture of its own (a long press, as a feed reader's context menu)
+    /// sees the crossing the bin sends it when a drag becomes a pull: it must carry a device, or
+    /// GDK warns "Event with type 11 not holding a GdkDevice" once per pull (fatal where GNOME
+    /// apps run with G_DEBUG=fatal-warnings).
+    @Test func aDragPullOverAListBoxWithItsOwnGestureWarnsNothing() throws {
+        let h = try HostHarness(.listbox)
+        defer { h.close() }
+        let longPress = gtk_gesture_long_press_new(h.list.content)!
+        defer { g_object_unref(UnsafeMutableRawPointer(longPress)) }
+        gtk_event_controller_set_propagation_phase(longPress, GTK_PHASE_TARGET)
+        let warnings = GLibCriticals.count
+        EventSynthesis.drag(h.target, from: (100, 60), to: (100, 260), steps: 20)
+        #expect(MainLoop.run(until: { h.refreshes == 1 }))
+        #expect(GLibCriticals.count == warnings, "GLib warned: \(GLibCriticals.last ?? "")")
+    }
+
     @Test(arguments: kinds)
     func smoothScrollEndedByScrollStopRefreshes(kind: ListKind) throws {
         let h = try HostHarness(kind)
@@ -169,6 +185,38 @@ struct HostTests {
         // Pullable again at once.
         EventSynthesis.scroll(h.target, x: 100, y: 100, .up)
         #expect(h.bin.headerPhase == .pulling)
+    }
+
+    /// Real apps insert a refresh's rows while it runs, one source at a time, newest first (a
+    /// news reader inserts each feed's items as the feed arrives, then ends the refresh): with the
+    /// header open at the top they go in under it, the list stays at its top through every batch
+    /// and the collapse, the newest row ends first on screen, and the next drag pulls.
+    @Test(arguments: kinds, RefreshStart.allCases)
+    func rowsInsertedAtTheTopWhileARefreshRunsEndInView(kind: ListKind, start: RefreshStart) throws {
+        let h = try HostHarness(kind)
+        defer { h.close() }
+        switch start {
+        case .app: h.bin.beginRefreshing()
+        // The press moves a tree view's cursor to the row under it: the rows inserted above must
+        // not scroll the list to keep that row in view.
+        case .drag: EventSynthesis.drag(h.target, from: (100, 60), to: (100, 420), steps: 20)
+        }
+        #expect(MainLoop.run(until: { h.refreshes == 1 && abs(h.bin.pull - h.bin.headerStyle.heldHeight) < 0.5 }))
+        for feed in 0..<3 {
+            let upper = h.upper
+            h.list.prepend([("Feed \(feed), newest", "inserted while refreshing"), ("Feed \(feed), older", "")])
+            #expect(MainLoop.run(until: { h.upper > upper + 1 }))
+            MainLoop.drain()
+            #expect(h.value == 0, "feed \(feed): the list left its top (value \(h.value))")
+        }
+        h.bin.endRefreshing(ok: true, insertedAtTop: 6)
+        #expect(MainLoop.run(until: { h.bin.headerPhase == .idle && !h.bin.state.needsTicks }))
+        MainLoop.drain()
+        #expect(h.value == 0 && h.contentOffset == 0, "value \(h.value), content moved \(h.contentOffset) px")
+        #expect(h.bin.state.offset == 0)
+        #expect(abs(h.bin.state.rowsHeight - h.upper) < 0.5, "the engine's range left the new rows out")
+        EventSynthesis.drag(h.target, from: (100, 60), to: (100, 420), steps: 20)
+        #expect(MainLoop.run(until: { h.refreshes == 2 }), "the next drag did not pull")
     }
 
     /// A refresh that ends with the list scrolled (the user scrolled down while it ran) keeps
@@ -290,6 +338,7 @@ struct HostTests {
     }
 
     enum Target: String, CaseIterable, Sendable { case wrapper, window }
+    enum RefreshStart: String, CaseIterable, Sendable { case app, drag }
 
     @Test(arguments: kinds, Target.allCases)
     func destroyingMidRefreshLeavesNothingAlive(kind: ListKind, target: Target) throws {

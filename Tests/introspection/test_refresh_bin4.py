@@ -237,6 +237,29 @@ class RefreshBin4Tests(unittest.TestCase):
         self.assertFalse(bin.props.refreshing)
         window.close()
 
+    def test_a_bin_taken_out_of_its_window_mid_refresh_ends_it(self):
+        # The app still holds the bin: its refresh can no longer be shown, so it ends, notified
+        # (an app binding a spinner to `refreshing` must not read TRUE for ever).
+        for how in ("the window destroyed", "taken out of the window"):
+            bin = Ptr4.RefreshBin(child=scrolled_list())
+            window = Window(bin)
+            refreshes, notified = [], []
+            bin.connect("refresh", lambda b: refreshes.append(1))
+            bin.begin_refreshing()
+            self.assertTrue(run_until(lambda: refreshes), how)
+            bin.connect("notify::refreshing", lambda b, _spec: notified.append(b.props.refreshing))
+            if how == "the window destroyed":
+                window.close()
+            else:
+                window.window.set_child(None)
+                run_for(0.05)
+            self.assertEqual((bin.props.refreshing, bin.props.header_state, notified),
+                             (False, Ptr4.HeaderState.IDLE, [False]), how)
+            bin.end_refreshing(True, 3)  # the app's answer comes later: a no-op
+            self.assertFalse(bin.props.refreshing, how)
+            if how != "the window destroyed":
+                window.close()
+
     def test_disposing_the_bin_mid_refresh_drops_the_refresh(self):
         bin = Ptr4.RefreshBin(child=scrolled_list())
         window = Window(bin)

@@ -57,8 +57,11 @@ final class DemoWindow {
     private func quit() {
         guard running else { return }
         running = false
-        // The rows go with the window after this line, and with them a GtkListBox's selection.
+        // The rows go with the window after this line, and with them a GtkListBox's selection;
+        // the bin, unrealized with it, ends a refresh under way (nothing to trace after "quit").
         list.onSelect = nil
+        bin.onHeaderPhase = nil
+        bin.onFooterPhase = nil
         Trace.emit("quit")
     }
 

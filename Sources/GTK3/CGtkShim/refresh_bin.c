@@ -206,8 +206,14 @@ static void ptr_refresh_bin_add(GtkContainer *container, GtkWidget *child) {
 static void ptr_refresh_bin_remove(GtkContainer *container, GtkWidget *child) {
     /* Also reached from gtk_widget_destroy (the container destroys its child): the controller
      * goes before the child, so nothing it connected to the child outlives it. */
-    if (gtk_bin_get_child(GTK_BIN(container)) == child)
-        ptr_refresh_bin_swift_detach(PTR_REFRESH_BIN(container));
+    PtrRefreshBin *self = PTR_REFRESH_BIN(container);
+    if (gtk_bin_get_child(GTK_BIN(container)) == child) {
+        ptr_refresh_bin_swift_detach(self);
+        /* The refresh or load that went with the child can no longer be shown: it ends, notified
+         * (the app's later end_refreshing is a no-op), as when GTK 4's child is replaced. */
+        ptr_refresh_bin_report_header_state(self, PTR_HEADER_STATE_IDLE);
+        ptr_refresh_bin_report_footer_state(self, PTR_FOOTER_STATE_IDLE);
+    }
     GTK_CONTAINER_CLASS(ptr_refresh_bin_parent_class)->remove(container, child);
 }
 

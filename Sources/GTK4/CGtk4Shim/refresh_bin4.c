@@ -30,6 +30,7 @@ struct _Ptr4RefreshBin {
     GtkEventController *scroll;
     GtkGesture *drag;
     gboolean drag_touch;
+    GtkWidget *pressed; /* the widget under the press (weak), until a claimed pull releases it */
     int last_width, last_height;
     /* The GObject state. */
     Ptr4HeaderStyle header_style;
@@ -125,9 +126,21 @@ static void on_drag_begin(GtkGestureDrag *gesture, double x, double y, Ptr4Refre
         gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_DENIED);
         return;
     }
+    g_set_weak_pointer(&self->pressed, picked);
     GdkDevice *device = gtk_gesture_get_device(GTK_GESTURE(gesture));
     self->drag_touch = device && gdk_device_get_source(device) == GDK_SOURCE_TOUCHSCREEN;
     if (self->hooks.press_down) self->hooks.press_down(self->hooks_data);
+}
+
+// HACK (docs/gtk4-notes.md#a-pull-releases-the-pressed-row): GTK marks every widget from the
+// press's target up to the window :active until the button goes up (gtkmain.c, its own count),
+// whoever claims the sequence: a claimed pull would keep the row under it looking pressed. A pull
+// is no press on the row, so the widgets below the bin lose :active at the claim; GTK's count
+// still ends at the release (a flag already clear stays clear, with no warning).
+static void release_pressed(Ptr4RefreshBin *self) {
+    for (GtkWidget *w = self->pressed; w && w != GTK_WIDGET(self); w = gtk_widget_get_parent(w))
+        gtk_widget_unset_state_flags(w, GTK_STATE_FLAG_ACTIVE);
+    g_clear_weak_pointer(&self->pressed);
 }
 
 static void on_drag_update(GtkGestureDrag *gesture, double dx, double dy, Ptr4RefreshBin *self) {
@@ -136,6 +149,7 @@ static void on_drag_update(GtkGestureDrag *gesture, double dx, double dy, Ptr4Re
     switch (self->hooks.press_moved(self->hooks_data, dy, self->drag_touch)) {
     case PTR4_REFRESH_BIN_PRESS_CLAIM:
         gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+        release_pressed(self);
         break;
     case PTR4_REFRESH_BIN_PRESS_DENY:
         gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_DENIED);
@@ -216,6 +230,7 @@ static void ptr4_refresh_bin_dispose(GObject *object) {
         g_signal_handlers_disconnect_by_data(self->drag, self);
         self->drag = NULL;
     }
+    g_clear_weak_pointer(&self->pressed);
     release_swift(self);
     g_clear_pointer(&self->child, gtk_widget_unparent);
     G_OBJECT_CLASS(ptr4_refresh_bin_parent_class)->dispose(object);

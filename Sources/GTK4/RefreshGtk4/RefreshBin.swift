@@ -117,6 +117,8 @@ public final class RefreshBin {
     private var deferredValue: Double?
     /// The list is to be shown from its first row on the next tick (a refresh's rows arrived).
     private var firstRowDue = false
+    /// The value moved while pulled: decided on the next tick (`WrappedScrollPosition.endOfTurn`).
+    private var turnDue = false
     /// A GtkColumnView's header row, kept in place during a pull (nil for other lists).
     private var pinnedHeader: PinnedColumnHeader?
     private var bin: OpaquePointer { OpaquePointer(widget) }
@@ -154,6 +156,9 @@ public final class RefreshBin {
         applyGObjectProperties()
         handlers.append(SignalHandler(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
         handlers.append(SignalHandler(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
+        // Unrooted (its window destroyed, the bin taken out of it) with the app still holding the
+        // bin: the refresh can no longer be shown, so it ends (docs/behaviour.md, "Refresh lifecycle").
+        handlers.append(SignalHandler(widget, "unrealize") { [weak self] in self?.driver.abandon() })
     }
 
     /// Starts a refresh as a pull would (F5): at the top the header opens, scrolled the refresh
@@ -263,6 +268,16 @@ public final class RefreshBin {
     /// that the engine sees its new time at once.
     package func tick() {
         guard !isDestroyed else { return }
+        if turnDue {
+            turnDue = false
+            if let value = position.endOfTurn(reading) {
+                // Rows went in at the top under the header: the list shows its first row.
+                deferredValue = value
+                firstRowDue = true
+            } else {
+                driver.update { $0.externalScroll(to: position.offset(reading), at: $1) }
+            }
+        }
         if let value = deferredValue {
             deferredValue = nil
             setAdjustment(value)
@@ -297,14 +312,20 @@ public final class RefreshBin {
         guard !settingValue, !isDestroyed else { return }
         let now = now()
         if echo.isEcho(gtk_adjustment_get_value(adjustment), at: now) { return }
-        if let value = position.valueChanged(reading) {
+        switch position.valueChanged(reading) {
+        case .scrolled:
+            driver.update(at: now) { $0.externalScroll(to: position.offset(reading), at: $1) }
+        case .set(let value):
             // A refresh's rows are taking the header's place: the list is held at its top (set
             // on the next tick, as in adjustmentChanged), and the engine's offset stays there.
             deferredValue = value
             ptr4_refresh_bin_set_ticking(bin, 1)
-            return
+        case .endOfTurn:
+            // Pulled: a list keeping its old first row in view moves its value in the frame its
+            // rows grow in; the next tick, after that frame's layout, tells it from the user's.
+            turnDue = true
+            ptr4_refresh_bin_set_ticking(bin, 1)
         }
-        driver.update(at: now) { $0.externalScroll(to: position.offset(reading), at: $1) }
     }
 
     private func adjustmentChanged() {
@@ -318,7 +339,7 @@ public final class RefreshBin {
             deferredValue = value
             ptr4_refresh_bin_set_ticking(bin, 1)
         }
-        if position.holdsTop {
+        if position.holdsTop || answer.value != nil && position.offset(reading) > 0.5 && answer.value == reading.lower {
             // The new rows take the header's place: on the next tick the list shows its first row
             // (HACK in ptr4_refresh_bin_show_first_row), for the same reason as the value above.
             firstRowDue = true
@@ -430,6 +451,7 @@ extension RefreshBin: DriverHost {
     /// view's header row stays put (the pull moves only its rows). A new offset redraws the bin
     /// and the pinned gap by itself (`ptr4_refresh_bin_set_child_offset`, `setOffset`).
     package func show(displacement: Double, redraw: Bool) {
+        position.displacementChanged(displacement)
         let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
         let childOffset = ((displacement - position.footerShift) * scale).rounded() / scale
         let pinned = pinnedHeader?.isActive == true ? max(0, (displacement * scale).rounded() / scale) : 0
@@ -444,7 +466,7 @@ extension RefreshBin: DriverHost {
     package func didSync() { syncAccessibility(engine) }
 
     package func setTicking(_ needed: Bool) {
-        ptr4_refresh_bin_set_ticking(bin, needed || deferredValue != nil || firstRowDue ? 1 : 0)
+        ptr4_refresh_bin_set_ticking(bin, needed || deferredValue != nil || firstRowDue || turnDue ? 1 : 0)
     }
 
     package func headerDidSettle() { position.headerDidSettle() }

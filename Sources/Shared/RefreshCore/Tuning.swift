@@ -12,10 +12,11 @@ public enum Tuning {
     /// (docs/behaviour.md#input-model: the quiet period).
     public static let releaseQuietPeriod = 0.2
     /// A wheel's pull or push that the quiet period let go unarmed decays over this, ease-in-out:
-    /// it barely moves at first, so the next notch of a wheel turned slowly (a notch every 300 ms)
-    /// continues from nearly all of it and four such notches refresh, while two a second apart
-    /// never add up (docs/behaviour.md#a-slow-wheel).
-    public static let wheelDecayDuration = 0.5
+    /// it barely moves at first, so the next notch of a wheel turned slowly (a notch every 400 ms,
+    /// as people turn a clicky wheel deliberately in real apps) continues from nearly all of it
+    /// and four such notches refresh, while notches a second apart never add up
+    /// (docs/behaviour.md#a-slow-wheel).
+    public static let wheelDecayDuration = 0.75
     /// Drag movement below this is a click, not a gesture (GTK's default gtk-dnd-drag-threshold).
     public static let dragSlop = 8.0
     /// A drag released faster than this (px/s) flings the list.

@@ -153,6 +153,10 @@ final class StyleText {
 /// The animated "J" (docs/behaviour.md#jike-header): its fill follows the pull, it morphs into a spinning ring while
 /// refreshing and thins away at the end.
 public final class JikeHeader: BuiltInHeaderStyle {
+    private let text = StyleText()
+    /// Between the error mark and the words of a failure, in logical px.
+    static let failureTextGap = 8.0
+
     public init() {}
     public var heldHeight: Double { HeaderStyle.jike.heldHeight }
     public var timings: HeaderStyle { .jike }
@@ -163,6 +167,15 @@ public final class JikeHeader: BuiltInHeaderStyle {
         let box = frame.visual.jikeBox(viewportWidth: frame.width)
         let origin = PixelGrid(cr).snap(Point(box.x, box.y))
         CairoShapes.draw(JGlyph.shapes(frame.visual.glyph, palette: frame.palette), cr: cr, origin: origin)
+        // A failure is said in words beside the mark, which stays where the ring spun: a red "!"
+        // alone does not tell a user that the refresh failed (docs/behaviour.md#jike-header).
+        guard frame.visual.message == .failed else { return }
+        let left = origin.x + box.width + Self.failureTextGap
+        let maxWidth = frame.width - left - ClassicHeader.Layout.margin
+        guard maxWidth > 0 else { return }
+        let text = self.text.text(for: frame)
+        let size = text.set(frame.text, style: .body, maxWidth: maxWidth)
+        text.show(at: Point(left, origin.y + box.height / 2 - size.height / 2), cr: cr, color: frame.palette.text)
     }
 }
 

@@ -173,6 +173,13 @@ package final class RefreshDriver: AsyncActionsOwner {
         reloadRows()
     }
 
+    /// The widget can no longer show the list (unrealized: its window went away, or it was taken
+    /// out of it): a refresh or load under way ends at once, reported idle, so an app that still
+    /// holds the widget does not read `refreshing` for ever; the app's later answer is a no-op.
+    package func abandon() {
+        update { $0.abandon(at: $1) }
+    }
+
     /// Starts a load-more, or retries a failed one, as a click on the footer does.
     package func loadMore() {
         update { _ = $0.loadMore(at: $1) }

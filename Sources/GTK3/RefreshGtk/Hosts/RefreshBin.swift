@@ -62,6 +62,9 @@ public final class RefreshBin: RefreshController {
         // Properties set before the child was added (g_object_new, GtkBuilder) apply now.
         applyGObjectProperties()
         publishState()
+        // Taken out of its window (or the window went away) with the app still holding the bin:
+        // the refresh can no longer be shown, so it ends (docs/behaviour.md, "Refresh lifecycle").
+        GSignal.connect(bin, "unrealize") { [weak self] in self?.driver.abandon() }.keep(in: &connections)
     }
 
     /// The scrolled window the bin wraps.

@@ -42,6 +42,8 @@ package final class ScrolledWindowHost: ScrollHost {
     /// anchoring bias of rows a refresh prepended (RefreshCore decides both).
     private var position = WrappedScrollPosition()
     private var keyFollowUp: Timeout?
+    /// Closes the main-loop turn in which the value moved while pulled (`WrappedScrollPosition.endOfTurn`).
+    private var turnEnd: Timeout?
     private var knownPage = 0.0
     package private(set) var hasDrawnFirstFrame = false
     /// A tree view's column headers, pinned during a pull (nil for other lists).
@@ -50,7 +52,11 @@ package final class ScrolledWindowHost: ScrollHost {
     private var pressSelection: HostSelection?
 
     package var displacement = 0.0 {
-        didSet { if displacement != oldValue { applyChildOffset() } }
+        didSet {
+            guard displacement != oldValue else { return }
+            position.displacementChanged(displacement)
+            applyChildOffset()
+        }
     }
     /// The auto-mode footer's room: not in the app's adjustment (left as the app configured
     /// it) but past its end, where the bin moves the child up to show the footer.
@@ -261,9 +267,21 @@ package final class ScrolledWindowHost: ScrollHost {
     /// it, and claiming the sequence from the bin does not stop it seeing a touch's end: measured
     /// under Wayland, every touch pull or scroll activated a row. A leave-notify tells it the
     /// press left the row (its own rule when a mouse drags off a row), so the end activates nothing.
+    /// The crossing carries the device of the event that made the press a scroll (the motion
+    /// under way): a gesture of the app's on the list box reads it, and GDK warns for a crossing
+    /// without one ("Event with type 11 not holding a GdkDevice").
     private func releaseListBoxRow(_ box: UnsafeMutablePointer<GtkWidget>) {
-        guard let window = gtk_widget_get_window(box), let leave = gdk_event_new(GDK_LEAVE_NOTIFY) else { return }
+        guard let window = gtk_widget_get_window(box),
+              let device = gtk_get_current_event_device()
+                ?? gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(window))),
+              let leave = gdk_event_new(GDK_LEAVE_NOTIFY) else { return }
         leave.pointee.crossing.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(window)))
+        leave.pointee.crossing.time = gtk_get_current_event_time()
+        gdk_event_set_device(leave, device)
+        if let current = gtk_get_current_event() {
+            if let source = gdk_event_get_source_device(current) { gdk_event_set_source_device(leave, source) }
+            gdk_event_free(current)
+        }
         leave.pointee.crossing.detail = GDK_NOTIFY_NONLINEAR
         leave.pointee.crossing.mode = GDK_CROSSING_NORMAL
         leave.pointee.crossing.x = -1
@@ -313,6 +331,8 @@ package final class ScrolledWindowHost: ScrollHost {
         pressSelection = nil
         keyFollowUp?.cancel()
         keyFollowUp = nil
+        turnEnd?.cancel()
+        turnEnd = nil
         for connection in connections + adjustmentConnections { connection.disconnect() }
         connections = []
         adjustmentConnections = []
@@ -338,13 +358,37 @@ package final class ScrolledWindowHost: ScrollHost {
 
     private func valueChanged() {
         guard !syncing, !isDetached else { return }
-        if let value = position.valueChanged(reading), let vadjustment {
-            syncing = true
-            gtk_adjustment_set_value(vadjustment, value)
-            syncing = false
+        switch position.valueChanged(reading) {
+        case .scrolled:
+            break
+        case .set(let value):
+            setValue(value)
+        case .endOfTurn:
+            // Pulled: a tree view keeping its old first row in view moves its value in the same
+            // turn as its rows grow, in either order; the idle after the frame's layout tells that
+            // from a scrollbar's move, which the engine hears of then.
+            if turnEnd?.isPending != true {
+                turnEnd = Timeout(idle: { [weak self] in self?.closeTurn() })
+            }
+            return
         }
         applyChildOffset()
         hooks?.offsetChanged(offset)
+    }
+
+    private func closeTurn() {
+        guard !isDetached else { return }
+        if let value = position.endOfTurn(reading) { setValue(value) }
+        applyChildOffset()
+        hooks?.offsetChanged(offset)
+    }
+
+    /// Sets the adjustment's value for the bin's own reasons: no report of it.
+    private func setValue(_ value: Double) {
+        guard let vadjustment else { return }
+        syncing = true
+        gtk_adjustment_set_value(vadjustment, value)
+        syncing = false
     }
 
     /// The adjustment's upper or page size changed (rows laid out, a resize).
@@ -357,9 +401,7 @@ package final class ScrolledWindowHost: ScrollHost {
         }
         let answer = position.geometryChanged(reading)
         if let value = answer.value {
-            syncing = true
-            gtk_adjustment_set_value(vadjustment, value)
-            syncing = false
+            setValue(value)
             applyChildOffset()
         }
         if let rows = answer.rows { hooks?.rowsHeightChanged(rows.height, rows.insertedAbove) }

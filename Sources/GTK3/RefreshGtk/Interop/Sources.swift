@@ -59,7 +59,20 @@ public final class Timeout {
     private var cancelled = false
 
     /// Calls `handler` every `milliseconds` while it returns true.
-    public init(every milliseconds: UInt32, _ handler: @escaping @MainActor () -> Bool) {
+    public convenience init(every milliseconds: UInt32, _ handler: @escaping @MainActor () -> Bool) {
+        self.init(every: milliseconds, priority: G_PRIORITY_DEFAULT, handler)
+    }
+
+    /// Calls `handler` once, when the main loop has nothing more urgent to do: after the frame
+    /// being laid out (GTK's redraw priority is above the default idle's).
+    package convenience init(idle handler: @escaping @MainActor () -> Void) {
+        self.init(every: 0, priority: G_PRIORITY_DEFAULT_IDLE) {
+            handler()
+            return false
+        }
+    }
+
+    private init(every milliseconds: UInt32, priority: Int32, _ handler: @escaping @MainActor () -> Bool) {
         let trampoline: @convention(c) (gpointer?) -> gboolean = { data in
             MainActor.assumeIsolated {
                 ClosureBox<@MainActor () -> Bool>.closure(data)() ? ptr_source_continue() : ptr_source_remove()
@@ -70,7 +83,7 @@ public final class Timeout {
             MainActor.assumeIsolated { CallbackBox.release(UnsafeMutableRawPointer(bitPattern: bits)) }
         }
         self.box = ClosureBox(kind: .timeout, handler)
-        self.id = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(milliseconds), trampoline, box.retainedPointer(),
+        self.id = g_timeout_add_full(priority, guint(milliseconds), trampoline, box.retainedPointer(),
                                      destroyNotify)
     }
 

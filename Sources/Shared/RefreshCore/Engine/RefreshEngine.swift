@@ -326,6 +326,13 @@ public struct RefreshEngine: Sendable {
         handle(.endLoading(ok: ok, addedHeight: addedHeight, exhausted: exhausted), at: t).accepted
     }
 
+    /// The host can no longer show the list (its window went away, the list was taken out of it):
+    /// a refresh or load under way ends at once, reported idle, with no end animation and no
+    /// "Last updated"; a gesture under way is dropped and the content rests in its place. The
+    /// app's later `endRefreshing` / `endLoading` are no-ops (docs/behaviour.md, "Refresh
+    /// lifecycle").
+    public mutating func abandon(at t: Double) { handle(.abandon, at: t) }
+
     /// Everything the engine has to say since the last call.
     public mutating func takeEvents() -> [EngineEvent] {
         defer { events.removeAll(keepingCapacity: true) }
@@ -357,6 +364,7 @@ extension RefreshEngine {
         case endRefreshing(ok: Bool, insertedHeight: Double)
         case loadMore
         case endLoading(ok: Bool, addedHeight: Double?, exhausted: Bool)
+        case abandon
     }
 
     /// What a call answers.
@@ -415,6 +423,7 @@ extension RefreshEngine {
         case .loadMore: return .accepted(footerEvent(.clicked(canLoad: canLoad)))
         case .endLoading(let ok, let added, let exhausted):
             return .accepted(onEndLoading(ok: ok, added: added, exhausted: exhausted))
+        case .abandon: onAbandon()
         }
         return .none
     }
@@ -631,6 +640,19 @@ extension RefreshEngine {
         if ok { startCollapse() }
         advance(to: now)
         return true
+    }
+
+    private mutating func onAbandon() {
+        gesture = nil
+        drag = nil
+        physics.stopMotion()
+        physics.letGo(limits, at: now)
+        transition(.abandoned)
+        footerEvent(.abandoned)
+        // Nothing is held open now: the content rests in its place, at once.
+        physics.settleTop(to: 0, duration: 0, limits: limits, at: now)
+        physics.settleBottom(to: 0, duration: 0, limits: limits, at: now)
+        advance(to: now)
     }
 
     private mutating func onEndLoading(ok: Bool, added addedHeight: Double?, exhausted: Bool) -> Bool {

@@ -35,6 +35,11 @@ public struct WrappedScrollPosition: Sendable, Equatable {
     private var pendingTopInsertion: TopInsertion?
     /// The adjustment's range when its geometry was last read.
     private var knownRange = 0.0
+    /// The content is shown pulled down (the header above the first row, the list at its top).
+    private var pulled = false
+    /// What the host did in this turn of its main loop while pulled (`endOfTurn` closes it).
+    private var movedThisTurn = false
+    private var grewThisTurn = false
 
     /// Where a refresh's rows go.
     private enum TopInsertion: Sendable, Equatable {
@@ -47,6 +52,45 @@ public struct WrappedScrollPosition: Sendable, Equatable {
     /// True while a refresh's rows take the header's place: the list is held at its top until
     /// the header rests.
     public var holdsTop: Bool { pendingTopInsertion == .atTop }
+
+    /// The displacement the host shows changed. While the content is pulled down (a refresh holds
+    /// the header open above the first row, or a gesture pulls) the list is at its top, and rows
+    /// the app inserts there meanwhile (one source at a time, as each answers) go in under the
+    /// header: the list stays at its top (docs/behaviour.md, "Refresh lifecycle").
+    public mutating func displacementChanged(_ displacement: Double) {
+        pulled = displacement > 0.5
+    }
+
+    /// What to do with a value the host moved from outside.
+    public enum ValueAnswer: Sendable, Equatable {
+        case scrolled          // the user's scroll (a scrollbar, the host's keys): the engine takes it
+        case set(Double)       // put the adjustment there instead (its absolute value)
+        case endOfTurn         // pulled: decided when the host's main loop has laid out this turn
+    }
+
+    /// The adjustment's value changed from outside (the scrollbar, the host's own scrolling).
+    /// While a refresh's rows take the header's place the list is held at its top until the
+    /// header rests, which a host that keeps its old first row in view (a tree view measuring the
+    /// new rows, a list view's anchor) would leave. While pulled, a host keeping its old first
+    /// row in view moves its value in the same turn as it grows, before or after reporting the
+    /// new range (a tree view does either); a scrollbar moves it alone: `endOfTurn` tells them apart.
+    public mutating func valueChanged(_ a: AdjustmentReading) -> ValueAnswer {
+        if a.position < hostEnd(a) - 0.5 { footerShift = 0 }
+        guard a.position > 0.5 else { return .scrolled }
+        if pendingTopInsertion == .atTop { return .set(a.lower) }
+        guard pulled else { return .scrolled }
+        movedThisTurn = true
+        return .endOfTurn
+    }
+
+    /// The host's main loop finished the turn in which the value moved while pulled (after the
+    /// frame's layout). Moved and grown: the host kept its old first row in view while rows went
+    /// in at the top, which go in under the header instead (the absolute value to set). Moved
+    /// alone: the user scrolled (nil: the engine takes the scroll).
+    public mutating func endOfTurn(_ a: AdjustmentReading) -> Double? {
+        defer { movedThisTurn = false; grewThisTurn = false }
+        return grewThisTurn && a.position > 0.5 ? a.lower : nil
+    }
 
     /// What the host reports after its adjustment's upper or page size changed.
     public struct GeometryAnswer: Sendable, Equatable {
@@ -66,8 +110,9 @@ public struct WrappedScrollPosition: Sendable, Equatable {
         }
     }
 
-    /// The engine's offset.
-    public func offset(_ a: AdjustmentReading) -> Double { max(0, a.position) + footerShift }
+    /// The engine's offset. A move while pulled is not the engine's until the turn ends (the list
+    /// was at its top): until then the engine's offset stays 0, and nothing writes it back.
+    public func offset(_ a: AdjustmentReading) -> Double { movedThisTurn ? 0 : max(0, a.position) + footerShift }
     /// The engine's offset at the end of the adjustment.
     public func hostEnd(_ a: AdjustmentReading) -> Double { max(0, a.range - a.pageSize) }
     /// The rows' height in the engine's range.
@@ -100,20 +145,12 @@ public struct WrappedScrollPosition: Sendable, Equatable {
         return abs(value - a.value) > 0.001 ? value : nil
     }
 
-    /// The adjustment's value changed from outside (the scrollbar, the host's own scrolling).
-    /// Answers the absolute value to set instead while a refresh's rows take the header's place:
-    /// until the header rests the list is held at its top, which a host that keeps its old
-    /// first row in view (a tree view measuring the new rows, a list view's anchor) would leave.
-    public mutating func valueChanged(_ a: AdjustmentReading) -> Double? {
-        if a.position < hostEnd(a) - 0.5 { footerShift = 0 }
-        return pendingTopInsertion == .atTop && a.position > 0.5 ? a.lower : nil
-    }
-
     /// The adjustment's range or page changed (rows laid out, a resize).
     public mutating func geometryChanged(_ a: AdjustmentReading) -> GeometryAnswer {
         guard a.range != knownRange else { return GeometryAnswer(value: nil, rows: nil) }
         let grown = a.range - knownRange
         knownRange = a.range
+        if pulled, grown > 0 { grewThisTurn = true }
         var answer = GeometryAnswer(value: nil, rows: nil)
         var position = a.position
         if footerShift > 0 {
@@ -126,20 +163,19 @@ public struct WrappedScrollPosition: Sendable, Equatable {
             answer.value = a.lower + position
         }
         switch pendingTopInsertion {
-        case .atTop:
-            // The new rows take the header's place: the list stays at its top, whatever the
-            // host did to keep its old first row in view (a tree view's top row, a list view's
-            // anchor). Every change until the header rests is theirs: a tree view first
-            // estimates new rows' heights, then measures them.
-            if position > 0.5 { answer.value = a.lower }
-            answer.rows = (rowsHeight(a), 0)
         case .scrolled:
             // Scrolled down: the engine moves its offset by what was inserted above. Every change
             // until the header rests is theirs: a tree view first sizes new rows by an estimate
             // (five 23 px rows as 140 px), then measures them (115 px), and the offset must give
             // the difference back or what is on screen ends 25 px too high.
             answer.rows = (rowsHeight(a), grown)
-        default:
+        case .atTop, nil:
+            // The new rows take the header's place (a refresh ending at the top, or rows inserted
+            // while the header shows): the list stays at its top, whatever the host did to keep
+            // its old first row in view (a tree view's top row, a list view's anchor). Every
+            // change until the header rests is theirs: a tree view first estimates new rows'
+            // heights, then measures them.
+            if holdsTop || movedThisTurn && grewThisTurn, position > 0.5 { answer.value = a.lower }
             answer.rows = (rowsHeight(a), 0)
         }
         return answer

@@ -50,6 +50,7 @@ struct FooterMachine: Sendable, Equatable {
         case refreshSucceeded(inZone: Bool)               // the first page reloaded; the footer's zone in view or not
         case modeChanged                                  // auto ⇄ pull at run time
         case refreshAsked                                 // a refresh was asked for (kept if a load runs)
+        case abandoned                                    // the host can no longer show the list: a load or arm ends
     }
 
     /// Applies `input` at time `t`. Returns true when a load starts (the engine requests it).
@@ -108,6 +109,10 @@ struct FooterMachine: Sendable, Equatable {
             if phase == .armed { state = .idle }
         case .refreshAsked:
             if case .loading(let since, false) = state { state = .loading(since: since, refreshQueued: true) }
+        case .abandoned:
+            // What the footer shows is gone with the list; the app's answer will be a no-op.
+            // "No more items" and a failure stay true of the data.
+            if phase == .loading || phase == .armed || state == .awaitingRows { state = .idle }
         }
         return false
     }

@@ -62,6 +62,7 @@ extension HeaderState {
         case ended(ok: Bool, collapse: Double)            // endRefreshing; the collapse lasts `collapse`
         case failureOver(collapse: Double)                // the error mark's hold is over
         case finishOver                                   // the collapse is over
+        case abandoned                                    // the host can no longer show the list: any refresh ends
     }
 
     /// The one transition function: the state after `input` at `t`, or nil when the input means
@@ -89,6 +90,8 @@ extension HeaderState {
         case (.failed, .failureOver(let collapse)):
             return .finishing(since: t, until: t + collapse, ok: false, morphStart: morphStart)
         case (.finishing, .finishOver):
+            return .idle
+        case (_, .abandoned):
             return .idle
         case (_, .actionDue), (_, .ended), (_, .failureOver), (_, .finishOver):
             return nil
