@@ -13,7 +13,7 @@ bundle="$(swift build --sanitize=address --scratch-path .build-asan --show-bin-p
 log=$(mktemp /tmp/ptr-lifetime.XXXXXX)
 filter=${1:-'LifetimeTests|TeardownTests/destroying'}
 status=0
-ASAN_OPTIONS=detect_leaks=1 NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no \
+ASAN_OPTIONS=detect_leaks=1 NO_AT_BRIDGE=1 G_DEBUG=fatal-warnings SWIFT_BACKTRACE=enable=no \
     xvfb-run -a -s "-screen 0 1280x1024x24" "$bundle" --testing-library swift-testing --filter "$filter" \
     >"$log" 2>&1 || status=$?
 grep -E "Test run with" "$log" || { echo "FAIL: the tests did not run (see $log)"; exit 1; }

@@ -17,7 +17,7 @@
 #
 # The copy and its build live in .build-mutants/ (MUTANTS_DIR), kept between runs so that each
 # rebuild is incremental. Tests run like scripts/test.sh's: Xvfb, a session bus,
-# G_DEBUG=fatal-criticals. MUTANT_TIMEOUT (seconds, default 900) bounds one test run; a run
+# G_DEBUG=fatal-warnings. MUTANT_TIMEOUT (seconds, default 900) bounds one test run; a run
 # that times out counts as caught (the mutant hangs the tests). Not part of scripts/test.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -490,7 +490,7 @@ trap '[ -n "$current" ] && restore "$current"' EXIT
 
 log=$dir/logs
 mkdir -p "$log"
-export G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no
+export G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 SWIFT_BACKTRACE=enable=no
 
 # Suites that use the installed libraries (GObject Introspection, C, Vala, the GTK 4 theme and
 # AT-SPI checks) need the copy's scripts/build-gir.sh output as well.

@@ -11,7 +11,7 @@
 #     number of cycles. Toolkit noise is suppressed by scripts/soak.supp.
 # Usage: scripts/soak.sh [CYCLES=500] [VALGRIND_CYCLES=10]; SKIP_SOAK=1 / SKIP_VALGRIND=1 skip step
 # 1 / 2; SOAK_BIN=path uses a refresh-soak built already (else it builds into SOAK_SCRATCH).
-# G_DEBUG=fatal-criticals throughout: any GLib/GTK critical fails the run.
+# G_DEBUG=fatal-warnings throughout: any GLib/GTK warning or critical fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cycles=${1:-500}
@@ -25,7 +25,7 @@ else
     bin="$(swift build --scratch-path "$scratch" --show-bin-path)/refresh-soak"
 fi
 work=$(mktemp -d /tmp/ptr-soak.XXXXXX)
-export NO_AT_BRIDGE=1 G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no
+export NO_AT_BRIDGE=1 G_DEBUG=fatal-warnings SWIFT_BACKTRACE=enable=no
 xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
 
 if [ "${SKIP_SOAK:-0}" != 1 ]; then

@@ -20,15 +20,24 @@ if [ "$#" -eq 0 ]; then scripts/check-docc.sh || docc=$?; fi
 # "Debian 13 in the test command"), after the suite here. Not from inside such a root already.
 current_gtk='Gtk4|Introspection|GnomeLibrary|WaylandScenario|RecordTests|BenchGtk4'
 debian13=0
-# Any GLib/GTK critical fails the run. Swift's backtracer would catch GLib's breakpoint trap and
-# resume after it, so it is off here (a crash still fails the run, without the symbolized trace).
-export G_DEBUG=fatal-criticals SWIFT_BACKTRACE=enable=no
+# Any GLib/GTK warning or critical fails the run, as GNOME projects test (docs/testing.md,
+# "Warnings are failures"): G_DEBUG is set for the tests and the apps they start, not for the
+# display and bus services around them (Xvfb, the session bus and what it activates). Swift's
+# backtracer would catch GLib's breakpoint trap and resume after it, so it is off here (a crash
+# still fails the run, without the symbolized trace).
+export SWIFT_BACKTRACE=enable=no
+unset G_DEBUG
+# No AT-SPI bridge in the test runner and the apps it starts, unless a test of accessibility asks
+# for one (they remove it): a runner busy in a long test would not answer the accessibility bus,
+# and every GTK 3 app registering meanwhile would warn "Couldn't register with accessibility bus"
+# (docs/testing.md, "Warnings are failures").
+export NO_AT_BRIDGE=1
 # A test that cannot run fails (docs/architecture.md, "RefreshTestSupport"); a skip that is not an
 # opt-in (its reason starts with "opt-in") fails the run too, so that none can slip back in.
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- swift test "$@" 2>&1 | tee "$log" || status=$?
+xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- env G_DEBUG=fatal-warnings swift test "$@" 2>&1 | tee "$log" || status=$?
 skipped=$(grep -E "^(➜ (Test|Suite) .* skipped|Test Case '.*' skipped)" "$log" | grep -v 'skipped: "opt-in' || true)
 if [ -n "$skipped" ]; then
   printf 'scripts/test.sh: tests were skipped (only opt-in skips are allowed):\n%s\n' "$skipped" >&2

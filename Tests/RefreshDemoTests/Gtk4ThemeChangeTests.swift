@@ -20,7 +20,7 @@ extension Gtk4IntrospectionTests {
             defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
             var environment = [
                 "PATH=/usr/bin:/bin", "GI_TYPELIB_PATH=\(prefix)/lib/girepository-1.0", "LD_LIBRARY_PATH=\(prefix)/lib",
-                "G_DEBUG=fatal-criticals", "DISPLAY=\(display)", "LANG=C.UTF-8", "GTK_A11Y=none",
+                "G_DEBUG=fatal-warnings", "DISPLAY=\(display)", "LANG=C.UTF-8", "GTK_A11Y=none",
             ]
             if let home = ProcessInfo.processInfo.environment["HOME"] { environment.append("HOME=\(home)") }
             let run = try Gtk4AccessibilityTests.run(["/usr/bin/env", "-i"] + environment + [

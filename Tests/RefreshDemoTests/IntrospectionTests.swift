@@ -1,7 +1,7 @@
 // Issue 16: the widget from other languages, through the library, header, pkg-config file and
 // typelib that scripts/install.sh puts in a test PREFIX (built by scripts/build-gir.sh,
 // which scripts/test.sh runs first). Each language runs in its own process, under the same
-// Xvfb display and G_DEBUG=fatal-criticals, and sees only that PREFIX (docs/gobject-api.md).
+// Xvfb display and G_DEBUG=fatal-warnings, and sees only that PREFIX (docs/gobject-api.md).
 
 import Foundation
 import RefreshTestSupport

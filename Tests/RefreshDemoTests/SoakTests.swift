@@ -46,7 +46,7 @@ struct SoakTests {
         let run = try BuiltProducts.run(
             try #require(BuiltProducts.soak),
             ["--refreshes", "\(cycles)", "--loads", "\(cycles)", "--warmup", "\(warmup)", "--teardown"],
-            environment: ["G_DEBUG": "fatal-criticals", "NO_AT_BRIDGE": "1", "SWIFT_BACKTRACE": "enable=no"])
+            environment: ["G_DEBUG": "fatal-warnings", "NO_AT_BRIDGE": "1", "SWIFT_BACKTRACE": "enable=no"])
         let output = run.stdout
         print(output, terminator: "")
         var outcome = Outcome(status: run.signalled ? -1 : run.status, output: output, errors: run.stderr,

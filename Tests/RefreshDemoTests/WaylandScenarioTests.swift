@@ -25,7 +25,7 @@ struct WaylandScenarioTests {
     ///   starts below the top and goes on past it, in one gesture, pulls;
     /// - wheel notches and a mouse drag each refresh from the top;
     /// - End goes to the bottom and loads; F5 refreshes; Ctrl+Q mid-refresh exits with 0 and
-    ///   nothing on stderr (any GLib/GTK critical is fatal here: G_DEBUG=fatal-criticals).
+    ///   nothing on stderr (any GLib/GTK warning or critical is fatal here: G_DEBUG=fatal-warnings).
     @Test(arguments: kinds)
     func desktopInput(kind: String) throws {
         let home = Self.home

@@ -155,7 +155,7 @@ struct TeardownTests {
         let quiet = ["SWIFT_BACKTRACE": "enable=no", "NO_AT_BRIDGE": "1"]
         let child = quiet.merging([CriticalChild.variable: "1"]) { $1 }
         let provoked = try BuiltProducts.run(BuiltProducts.running, CriticalChild.arguments,
-                                             environment: child.merging(["G_DEBUG": "fatal-criticals"]) { $1 })
+                                             environment: child.merging(["G_DEBUG": "fatal-warnings"]) { $1 })
         #expect(provoked.signalled, "a critical did not kill the run: \(provoked.status)")
         #expect(provoked.stderr.contains("CRITICAL"))
         let tolerated = try BuiltProducts.run(BuiltProducts.running, CriticalChild.arguments,
@@ -163,7 +163,7 @@ struct TeardownTests {
         #expect(!tolerated.signalled && tolerated.status == 0, "\(tolerated.stderr)")
         #expect(tolerated.stderr.contains("CRITICAL"), "the child emitted no critical: \(tolerated.stderr)")
         let clean = try BuiltProducts.run(try #require(BuiltProducts.soak), ["--refreshes", "3", "--loads", "3", "--teardown"],
-                                          environment: quiet.merging(["G_DEBUG": "fatal-criticals"]) { $1 })
+                                          environment: quiet.merging(["G_DEBUG": "fatal-warnings"]) { $1 })
         #expect(!clean.signalled && clean.status == 0, "\(clean.stderr)")
         #expect(!clean.stderr.contains("CRITICAL"))
     }
@@ -205,8 +205,9 @@ enum GLibCriticals {
             g_log_default_handler(domain, level, message, data)
         }
         _ = g_log_set_default_handler(handler, nil)
-        // What G_DEBUG=fatal-criticals does, for runs that did not set it.
-        let fatal = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue)
+        // What G_DEBUG=fatal-warnings does, for runs that did not set it.
+        let fatal = GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue
+                                   | G_LOG_LEVEL_ERROR.rawValue)
         let previous = g_log_set_always_fatal(fatal)
         g_log_set_always_fatal(GLogLevelFlags(rawValue: previous.rawValue | fatal.rawValue))
     }

@@ -30,6 +30,11 @@ done
 if [ -z "${PTR_WAYLAND_SESSION:-}" ]; then
   # A bus of our own: mutter's services and the app's never meet the caller's session.
   export PTR_WAYLAND_SESSION=1
+  # G_DEBUG (fatal warnings, as the test command runs) is the app's: the compositor, PipeWire and
+  # the services the bus starts are the display, not the app under test (docs/testing.md,
+  # "Warnings are failures").
+  export PTR_APP_G_DEBUG="${G_DEBUG:-}"
+  unset G_DEBUG
   exec dbus-run-session -- "$0" --monitor "$monitor" --scale "$scale" -- "$@"
 fi
 
@@ -88,6 +93,7 @@ fi
 
 export WAYLAND_DISPLAY="$display" GDK_BACKEND=wayland
 unset DISPLAY
+[ -z "${PTR_APP_G_DEBUG:-}" ] || export G_DEBUG="$PTR_APP_G_DEBUG"
 status=0
 "$@" || status=$?
 exit "$status"
