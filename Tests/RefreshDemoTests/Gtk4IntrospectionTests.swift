@@ -16,19 +16,8 @@ struct Gtk4IntrospectionTests {
     nonisolated(unsafe) static var installed: Result<String, IntrospectionTests.InstallFailure>?
 
     static func prefix() throws -> String {
-        if let installed { return try installed.get() }
-        let result: Result<String, IntrospectionTests.InstallFailure>
-        if let gi = InstallTests.giDirectory {
-            let prefix = ScriptHarness.repoRoot.appendingPathComponent(".build-gi/test-prefix4").standardized.path
-            let run = try ScriptHarness.run(
-                ScriptHarness.script("install.sh"), ["--binary", try InstallTests.binary, "--gi-dir", gi, prefix],
-                environment: ["DESTDIR": nil, "PTR_INSTALL_BINARY": nil, "PTR_INSTALL_GI_DIR": nil])
-            result = run.status == 0 ? .success(prefix) : .failure(.init(description: run.output))
-        } else {
-            result = .failure(.init(description: "no .build-gi/gi: run scripts/build-gir.sh (scripts/test.sh does)"))
-        }
-        installed = result
-        return try result.get()
+        if installed == nil { installed = try IntrospectionTests.install(into: "test-prefix4") }
+        return try installed!.get()
     }
 
     /// Runs `program` under `env -i`: the PREFIX's typelib, library and pkg-config paths, the

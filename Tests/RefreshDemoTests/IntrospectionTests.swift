@@ -18,20 +18,22 @@ struct IntrospectionTests {
 
     /// The PREFIX the library is installed in.
     static func prefix() throws -> String {
-        if let installed { return try installed.get() }
-        let result: Result<String, InstallFailure>
-        if let gi = InstallTests.giDirectory {
-            // Beside the build (install.sh replaces the previous install there): nothing left in /tmp.
-            let prefix = ScriptHarness.repoRoot.appendingPathComponent(".build-gi/test-prefix").standardized.path
-            let run = try ScriptHarness.run(
-                ScriptHarness.script("install.sh"), ["--binary", try InstallTests.binary, "--gi-dir", gi, prefix],
-                environment: ["DESTDIR": nil, "PTR_INSTALL_BINARY": nil, "PTR_INSTALL_GI_DIR": nil])
-            result = run.status == 0 ? .success(prefix) : .failure(InstallFailure(description: run.output))
-        } else {
-            result = .failure(InstallFailure(description: "no .build-gi/gi: run scripts/build-gir.sh (scripts/test.sh does)"))
+        if installed == nil { installed = try install(into: "test-prefix") }
+        return try installed!.get()
+    }
+
+    /// Installs both libraries with scripts/install.sh into `.build-gi/FOLDER`, beside the build
+    /// (install.sh replaces the previous install there: nothing left in /tmp). Each suite that
+    /// may run beside another has a folder of its own.
+    static func install(into folder: String) throws -> Result<String, InstallFailure> {
+        guard let gi = InstallTests.giDirectory else {
+            return .failure(InstallFailure(description: "no .build-gi/gi: run scripts/build-gir.sh (scripts/test.sh does)"))
         }
-        installed = result
-        return try result.get()
+        let prefix = ScriptHarness.repoRoot.appendingPathComponent(".build-gi/\(folder)").standardized.path
+        let run = try ScriptHarness.run(
+            ScriptHarness.script("install.sh"), ["--binary", try InstallTests.binary, "--gi-dir", gi, prefix],
+            environment: ["DESTDIR": nil, "PTR_INSTALL_BINARY": nil, "PTR_INSTALL_GI_DIR": nil])
+        return run.status == 0 ? .success(prefix) : .failure(InstallFailure(description: run.output))
     }
 
     /// The environment a program using the installed library gets: the PREFIX only, no other
