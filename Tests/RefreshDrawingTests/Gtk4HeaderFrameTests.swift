@@ -36,6 +36,15 @@ struct Gtk4HeaderFrameTests {
 
     static let looks = [1, 2].flatMap { scale in ["cairo", "gl"].map { Look(scale: scale, renderer: $0) } }
 
+    /// GSK_RENDERER's name for the GL renderer GTK uses by default: "gl" up to GTK 4.12, "ngl"
+    /// from 4.14, where the old "gl" is gone and asking for it warns (fatal in the test command).
+    static let glRenderer: String = {
+        guard let run = try? BuiltProducts.run("/usr/bin/pkg-config", ["--modversion", "gtk4"], environment: [:]),
+              run.status == 0 else { return "gl" }
+        let parts = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").compactMap { Int($0) }
+        return parts.count >= 2 && (parts[0], parts[1]) >= (4, 14) ? "ngl" : "gl"
+    }()
+
     @Test(arguments: cases, looks)
     func theGapMatchesTheHeadlessRender(_ frame: Case, look: Look) throws {
         let scale = look.scale, renderer = look.renderer
@@ -45,7 +54,8 @@ struct Gtk4HeaderFrameTests {
         defer { try? FileManager.default.removeItem(atPath: png) }
         let run = try BuiltProducts.run(
             tool, ["--style", frame.style.rawValue, "--moment", frame.moment, "--width", "360", "--out", png],
-            environment: ["GDK_SCALE": String(scale), "GSK_RENDERER": renderer, "GDK_BACKEND": "x11"])
+            environment: ["GDK_SCALE": String(scale), "GSK_RENDERER": renderer == "gl" ? Self.glRenderer : renderer,
+                          "GDK_BACKEND": "x11"])
         try #require(run.status == 0 && !run.signalled, "refresh-gtk4-frames failed: \(run.stderr)")
         let report = try JSONDecoder().decode(FrameReport.self, from: Data(run.stdout.utf8))
         #expect(report.scale == Double(scale))
