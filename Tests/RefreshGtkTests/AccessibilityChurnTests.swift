@@ -35,7 +35,7 @@ struct AccessibilityChurnTests {
         let demo = try #require(AtSpiEnvironment.demo)
         let (server, display) = try AtSpiEnvironment.startServer()
         defer { AtSpiEnvironment.kill(server) }
-        let (bus, address) = try AtSpiEnvironment.startSessionBus()
+        let (bus, address) = try AtSpiEnvironment.startSessionBus(display: display)
         defer { AtSpiEnvironment.kill(bus) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-a11y-churn-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

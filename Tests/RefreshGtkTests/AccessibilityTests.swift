@@ -400,7 +400,7 @@ struct AtSpiTests {
         // A private session bus (and so accessibility bus): the client sees the demo only, never
         // this test process, whose other tests create and destroy GTK widgets meanwhile (AT-SPI's
         // bridge here can hold a stale object then, and a client's GetItems would crash us).
-        let (bus, address) = try AtSpiEnvironment.startSessionBus()
+        let (bus, address) = try AtSpiEnvironment.startSessionBus(display: display)
         defer { AtSpiEnvironment.kill(bus) }
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
@@ -472,11 +472,18 @@ enum AtSpiEnvironment {
         return (server, display)
     }
 
-    /// A private session bus: the daemon and its address.
-    static func startSessionBus() throws -> (Process, String) {
+    /// A private session bus, with its accessibility bus and registry running: the daemon and
+    /// its address.
+    static func startSessionBus(display: String) throws -> (Process, String) {
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         daemon.arguments = ["--session", "--nofork", "--nosyslog", "--print-address=1"]
+        // What the bus activates sees the daemon's environment. The accessibility bus launcher
+        // names its socket after DISPLAY (~/.cache/at-spi/bus_N): with the display every test
+        // shares, two tests' launchers took one socket and an app's registration found the
+        // other's bus gone ("Couldn't register with accessibility bus", then "Could not obtain
+        // desktop path or name"). With the test's own display, each bus has its own.
+        daemon.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
         let output = Pipe()
         daemon.standardOutput = output
         daemon.standardError = FileHandle.nullDevice
@@ -493,6 +500,26 @@ enum AtSpiEnvironment {
             kill(daemon)
             throw AtSpiError.noBus
         }
+        // The accessibility bus and its registry start on first use, slowly on a loaded machine: a
+        // client asking for the desktop starts both before any app registers with them (docs/testing.md,
+        // "Warnings are failures").
+        let warm = Process()
+        warm.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        warm.arguments = ["-c", "import gi; gi.require_version('Atspi', '2.0'); from gi.repository import Atspi; "
+                          + "Atspi.get_desktop(0).get_child_count()"]
+        warm.environment = ProcessInfo.processInfo.environment
+            .merging(["DBUS_SESSION_BUS_ADDRESS": address, "DISPLAY": display]) { $1 }
+            .filter { $0.key != "G_DEBUG" }
+        warm.standardOutput = FileHandle.nullDevice
+        warm.standardError = FileHandle.nullDevice
+        try warm.run()
+        let deadline = Date().addingTimeInterval(90)
+        while warm.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !warm.isRunning, warm.terminationStatus == 0 else {
+            kill(warm)
+            kill(daemon)
+            throw AtSpiError.noRegistry
+        }
         return (daemon, address)
     }
 
@@ -501,7 +528,7 @@ enum AtSpiEnvironment {
         process.waitUntilExit()
     }
 
-    enum AtSpiError: Error { case noDisplay, noBus }
+    enum AtSpiError: Error { case noDisplay, noBus, noRegistry }
 
     static let missing: String? = {
         let environment = ProcessInfo.processInfo.environment
