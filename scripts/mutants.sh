@@ -286,7 +286,7 @@ mutant "a wrapped host's footer room is never scrolled into" \
   'RefreshCoreTests.FooterRoomScrollTests'
 mutant "a wrapped host that keeps its old first row in view takes the list off its top after a refresh (its anchor is not answered)" \
   Sources/Shared/RefreshCore/Engine/WrappedScrollPosition.swift \
-  'return pendingTopInsertion == .atTop && a.position > 0.5 ? a.lower : nil' 'return nil' \
+  'if pendingTopInsertion == .atTop { return .set(a.lower) }' 'if pendingTopInsertion == .atTop { return .scrolled }' \
   'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsAtTheTopTakeTheHeadersPlace'
 mutant "End on a wrapped host stops at the last row, short of the footer's room" \
   Sources/Shared/RefreshCore/Engine/WrappedScrollPosition.swift \
@@ -333,7 +333,8 @@ mutant "a mouse pull from a GtkListView row is never claimed (the release select
   'Gtk4DemoProcessTests/aMousePullSelectsNoRow'
 mutant "a press leaves a fling or key scroll running until its drag passes the slop" \
   Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
-  'physics.stopMotion()' '_ = isCoasting' \
+  '_ = press.handle(.down(coasting: isCoasting))\n        physics.stopMotion()' \
+  '_ = press.handle(.down(coasting: isCoasting))\n        _ = isCoasting' \
   'RefreshCoreTests.ClickTargetTests'
 mutant "a wheel let go by the quiet period springs back, as a drag does (a slow wheel never refreshes)" \
   Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
@@ -404,6 +405,12 @@ mutant "a gesture at the end before a wrapped list laid out the loaded rows load
   Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   '        let rowsPending = ok && !exhausted && addedHeight == nil && rowsEndInView' '        let rowsPending = false' \
   'RefreshCoreTests.AutoFooterTests RefreshWidgetCoreTests.RefreshDriverTests'
+
+# --- Tests that see what users see: a live theme change on GTK 3 (issue 46) ------------------------
+mutant "the GTK 3 header keeps the colours it first drew with (a theme, dark or accent change never reaches it)" \
+  Sources/GTK3/RefreshGtk/Widget/Decorations.swift \
+  '        let palette = Palette.theme(style)\n' '        let palette = self.palette ?? Palette.theme(style)\n' \
+  'LiveThemeSwitchTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

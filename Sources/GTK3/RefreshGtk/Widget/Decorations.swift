@@ -24,10 +24,10 @@ final class Decorations {
         self.widget = widget
     }
 
-    /// The theme, font or scale changed: take fresh colours and text layouts on the next draw.
+    /// The theme, font or scale changed: take fresh text layouts on the next draw (the colours
+    /// are read on every draw).
     func invalidate() {
         painters.reset()
-        palette = nil
     }
 
     /// `viewportTop`: the y in `cr` of the viewport's top, where the footer's position is measured
@@ -36,8 +36,14 @@ final class Decorations {
     func draw(header visual: HeaderVisual, footer footerVisual: FooterVisual, footerFocused: Bool,
               cr: OpaquePointer, width: Double, height: Double, viewportTop: Double = 0) {
         let style = gtk_widget_get_style_context(widget)!
-        let palette = self.palette ?? Palette.theme(style)
-        self.palette = palette
+        // HACK: read on every draw, not only after "style-updated": GTK 3 emits it for no widget
+        // whose own style stayed the same when an app's CSS provider redefines a named colour
+        // such as the selection's (docs/gtk3-notes.md, "Theme colours and changes").
+        let palette = Palette.theme(style)
+        if palette != self.palette {
+            if self.palette != nil { painters.reset() }
+            self.palette = palette
+        }
         let widget = widget
         if visual.isVisible {
             painters.drawHeader(visual, cr: cr, width: width, palette: palette,
