@@ -411,6 +411,10 @@ mutant "the GTK 3 header keeps the colours it first drew with (a theme, dark or 
   Sources/GTK3/RefreshGtk/Widget/Decorations.swift \
   '        let palette = Palette.theme(style)\n' '        let palette = self.palette ?? Palette.theme(style)\n' \
   'LiveThemeSwitchTests'
+mutant "the GTK 3 plain bar reads the window background for the accent (the default blue in dark, custom and high-contrast themes)" \
+  Sources/GTK3/RefreshGtk/Drawing/ThemePalette.swift \
+  'selection: lookupColor(styleContext, "theme_selected_bg_color"),' 'selection: lookupColor(styleContext, "theme_bg_color"),' \
+  'PlainBarOnScreenTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -129,7 +129,7 @@ struct LiveThemeSwitchTests {
     }
 
     /// A string GtkSettings property, through a GValue (g_object_get and _set are variadic).
-    private static func stringSetting(_ name: String) -> String {
+    static func stringSetting(_ name: String) -> String {
         var value = GValue()
         g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
         defer { g_value_unset(&value) }
@@ -137,7 +137,7 @@ struct LiveThemeSwitchTests {
         return g_value_get_string(&value).map { String(cString: $0) } ?? ""
     }
 
-    private static func setStringSetting(_ name: String, _ text: String) {
+    static func setStringSetting(_ name: String, _ text: String) {
         var value = GValue()
         g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
         defer { g_value_unset(&value) }
@@ -169,7 +169,8 @@ struct LiveThemeSwitchTests {
         private let clock: ManualClock
         private var closed = false
 
-        init(kind: ListKind, style: HeaderStyle, held: Held) throws {
+        /// `beside`: a widget packed below the list in the same window.
+        init(kind: ListKind, style: HeaderStyle, held: Held, beside: UnsafeMutablePointer<GtkWidget>? = nil) throws {
             rows = DemoRows(count: 60)
             if kind == .virtual {
                 list = nil
@@ -187,7 +188,14 @@ struct LiveThemeSwitchTests {
             window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
             gtk_window_set_default_size(gcast(window), Self.width, 500)
             gtk_window_set_resizable(gcast(window), 0)
-            gtk_container_add(gcast(window), controller.widget)
+            if let beside {
+                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                gtk_box_pack_start(gcast(box), controller.widget, 1, 1, 0)
+                gtk_box_pack_start(gcast(box), beside, 0, 0, 0)
+                gtk_container_add(gcast(window), box)
+            } else {
+                gtk_container_add(gcast(window), controller.widget)
+            }
             gtk_widget_show_all(window)
             try #require(MainLoop.run(until: { self.controller.hasDrawnFirstFrame && self.controller.state.viewportHeight > 0 }),
                          "the window never drew its first frame")
@@ -245,7 +253,7 @@ struct LiveThemeSwitchTests {
             (rowsTop * scale)..<((rowsTop + Int(controller.pull.rounded(.up)) + 30) * scale)
         }
 
-        func image() -> WindowImage { WindowImage(window, rows: 400) }
+        func image(rows: Int = 400) -> WindowImage { WindowImage(window, rows: rows) }
 
         func close() {
             guard !closed else { return }

@@ -1,0 +1,134 @@
+import Glibc
+import RefreshDemo
+import RefreshTestSupport
+import CGtk
+import CGtkShim
+import RefreshCore
+@testable import RefreshGtk
+import Testing
+
+/// The plain bar is the theme's accent (docs/behaviour.md#plain-header), as GTK itself draws it:
+/// in one window, a refresh held open in the plain style above a GtkListBox whose second row is
+/// selected, the bar's colour read back from the X server equals the selected row's, and the
+/// bar's words read on it (WCAG contrast ≥ 3 between its text and the bar). The expected colour
+/// is what GTK drew for the theme, never our palette code's answer. Our list and each wrapped list,
+/// light and dark, Adwaita's accent, a custom accent and HighContrast.
+@MainActor
+@Suite(.serialized, .enabled { try Prerequisite.check(.display) })
+struct PlainBarOnScreenTests {
+    init() {
+        GLibCriticals.install()
+    }
+
+    enum Look: String, CaseIterable, Sendable {
+        case light, dark
+        /// An app's CSS provider with its own accent. GTK 3's Adwaita compiles its selection colour
+        /// into its rules, so the provider recolours selected rows with the named colour too, as a
+        /// theme built on it does: the oracle is still GTK drawing a selected row.
+        case customLight, customDark
+        case highContrast
+    }
+
+    @Test(arguments: ListKind.allCases, Look.allCases)
+    func theBarIsTheAccentGtkDrawsForASelectedRow(kind: ListKind, look: Look) throws {
+        guard LiveThemeSwitchTests.forcedTheme.isEmpty else {
+            Issue.record("GTK_THEME is set: the looks cannot be switched")
+            return
+        }
+        try #require(MainLoop.initializeGtk())
+        let restore = Self.apply(look)
+        defer {
+            restore()
+            MainLoop.drain()
+        }
+        let oracle = gtk_list_box_new()!
+        // Adwaita fades a row's selection in over 150 ms (a CSS transition): without it the row
+        // is drawn in its final colour in the next frame. The colour stays the theme's.
+        let instant = gtk_css_provider_new()!
+        defer { g_object_unref(instant) }
+        _ = gtk_css_provider_load_from_data(instant, "row { transition: none; }", -1, nil)
+        for index in 0..<3 {
+            let label = gtk_label_new("Row \(index) of GTK's own list")!
+            gtk_label_set_xalign(gcast(label), 0)
+            gtk_container_add(gcast(oracle), label)
+            let row = gtk_list_box_get_row_at_index(gcast(oracle), gint(index))!
+            gtk_style_context_add_provider(gtk_widget_get_style_context(gcast(row)), OpaquePointer(instant),
+                                           UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        }
+        let subject = try LiveThemeSwitchTests.Subject(kind: kind, style: .plain, held: .refreshing, beside: oracle)
+        defer { subject.close() }
+        let selected = gtk_list_box_get_row_at_index(gcast(oracle), 1)!
+        gtk_list_box_select_row(gcast(oracle), selected)
+        MainLoop.drain()
+        let image = subject.image(rows: 2000)
+        #expect(image.painted, "no frame was painted")
+        let scale = image.width / Int(LiveThemeSwitchTests.Subject.width)
+
+        // GTK's selected row, at its right end (away from its label).
+        var rowX: gint = 0, rowY: gint = 0
+        _ = gtk_widget_translate_coordinates(gcast(selected), subject.window, 0, 0, &rowX, &rowY)
+        let rowWidth = Int(gtk_widget_get_allocated_width(gcast(selected)))
+        let rowHeight = Int(gtk_widget_get_allocated_height(gcast(selected)))
+        let accent = image.pixel((Int(rowX) + rowWidth - 6) * scale, (Int(rowY) + rowHeight / 2) * scale)
+
+        // The bar fills the held header: from the list's top, plainHeldHeight tall. Its left end
+        // holds no text (the words are centred).
+        let top = subject.rowsTop
+        let bar = image.pixel(3 * scale, (top + Int(Tuning.plainHeldHeight) / 2) * scale)
+        #expect(Self.close(bar, accent), "\(kind.rawValue), \(look.rawValue) [row at \(rowX),\(rowY) \(rowWidth)×\(rowHeight), image \(image.width)×\(image.height)]: the bar is \(Self.hex(bar)), GTK's selected row \(Self.hex(accent))")
+
+        // The words on it: the pixel farthest from the bar inside it is the text's colour.
+        let rows = (top * scale + 2)..<((top + Int(Tuning.plainHeldHeight)) * scale - 2)
+        var text = bar
+        for y in rows {
+            for x in 0..<(image.width - 20 * scale) where Self.distance(image.pixel(x, y), bar) > Self.distance(text, bar) {
+                text = image.pixel(x, y)
+            }
+        }
+        let contrast = RGBA(pixel: text).contrast(with: RGBA(pixel: bar))
+        #expect(contrast >= 3, "\(kind.rawValue), \(look.rawValue): text \(Self.hex(text)) on the bar \(Self.hex(bar)): contrast \(contrast)")
+    }
+
+    /// Switches every window to `look`; returns how to switch back.
+    private static func apply(_ look: Look) -> () -> Void {
+        let settings = gtk_settings_get_default()
+        let dark: Int32 = look == .dark || look == .customDark ? 1 : 0
+        ptr_settings_set_boolean(settings, "gtk-application-prefer-dark-theme", dark)
+        var undo: [() -> Void] = [{ ptr_settings_set_boolean(settings, "gtk-application-prefer-dark-theme", 0) }]
+        if look == .customLight || look == .customDark {
+            let provider = gtk_css_provider_new()!
+            _ = gtk_css_provider_load_from_data(provider, """
+                @define-color theme_selected_bg_color #26a269;
+                list row:selected { background-color: @theme_selected_bg_color; }
+                """, -1, nil)
+            let screen = gdk_screen_get_default()
+            gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider),
+                                                      UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            undo.append {
+                gtk_style_context_remove_provider_for_screen(screen, OpaquePointer(provider))
+                g_object_unref(provider)
+            }
+        }
+        if look == .highContrast {
+            let old = LiveThemeSwitchTests.stringSetting("gtk-theme-name")
+            LiveThemeSwitchTests.setStringSetting("gtk-theme-name", "HighContrast")
+            undo.append { LiveThemeSwitchTests.setStringSetting("gtk-theme-name", old) }
+        }
+        MainLoop.drain()
+        return { undo.reversed().forEach { $0() } }
+    }
+
+    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        [16, 8, 0].map { shift in abs(Int((a >> UInt32(shift)) & 0xff) - Int((b >> UInt32(shift)) & 0xff)) }.max()!
+    }
+
+    private static func close(_ a: UInt32, _ b: UInt32) -> Bool { distance(a, b) <= 2 }
+
+    private static func hex(_ pixel: UInt32) -> String { "#" + String(format: "%06x", pixel) }
+}
+
+private extension RGBA {
+    init(pixel: UInt32) {
+        self.init(Int((pixel >> 16) & 0xff), Int((pixel >> 8) & 0xff), Int(pixel & 0xff))
+    }
+}
