@@ -252,20 +252,29 @@ final class DemoProcess: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         app.standardOutput = out
         app.standardError = err
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
-            self?.take(data)
-        }
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
+        Self.read(out.fileHandleForReading) { [weak self] data in self?.take(data) }
+        Self.read(err.fileHandleForReading) { [weak self] data in
             self?.update { process in
                 if data.isEmpty { process.stderrEnded = true } else { process.errors.append(data) }
             }
         }
         app.terminationHandler = { [weak self] _ in self?.update { $0.exited = true } }
         try app.run()
+    }
+
+    /// Reads `handle` to its end on a thread of its own, handing each chunk to `take`, and at the
+    /// end an empty one. Not `readabilityHandler`: on Linux it sometimes never reports a pipe's
+    /// end (swift-corelibs-foundation SR-12080), and a demo that had quit at Ctrl+Q then looked
+    /// as if it hung (issue 46).
+    private static func read(_ handle: FileHandle, _ take: @escaping @Sendable (Data) -> Void) {
+        Thread {
+            while true {
+                // Blocks until some bytes or the end (empty) arrive.
+                let data = handle.availableData
+                take(data)
+                if data.isEmpty { return }
+            }
+        }.start()
     }
 
     private func update(_ change: (DemoProcess) -> Void) {
