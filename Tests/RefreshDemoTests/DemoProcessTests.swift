@@ -238,8 +238,9 @@ final class DemoProcess: @unchecked Sendable {
     var pid: Int32 { app.processIdentifier }
     var stderr: String { condition.withLock { String(decoding: errors, as: UTF8.self) } }
 
-    /// Runs `executable` (default: refresh-demo) with `arguments`.
-    init(_ arguments: [String], executable: String? = nil) throws {
+    /// Runs `executable` (default: refresh-demo) with `arguments`, and `environment` on top of
+    /// this process's (never set in this process: tests run in parallel).
+    init(_ arguments: [String], executable: String? = nil, environment extra: [String: String] = [:]) throws {
         display = try Self.startServer(server)
         app.executableURL = URL(fileURLWithPath: try #require(executable ?? Self.binary))
         app.arguments = arguments
@@ -248,7 +249,7 @@ final class DemoProcess: @unchecked Sendable {
         environment["NO_AT_BRIDGE"] = "1"
         environment["GTK_A11Y"] = "none"  // GTK 4 (refresh-demo-gtk4): no AT-SPI bus lookups
         environment["GDK_BACKEND"] = "x11"
-        app.environment = environment
+        app.environment = environment.merging(extra) { $1 }
         let out = Pipe(), err = Pipe()
         app.standardOutput = out
         app.standardError = err

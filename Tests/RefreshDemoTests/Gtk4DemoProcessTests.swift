@@ -570,9 +570,9 @@ enum Gtk4Demo {
     /// The demo showing `list` with `rows` rows and its trace, once it is ready; a refresh or
     /// load takes `latency` s.
     static func start(list: String = "listview", rows: Int = 100, latency: Double,
-                      _ more: [String] = []) throws -> DemoProcess {
+                      _ more: [String] = [], environment: [String: String] = [:]) throws -> DemoProcess {
         let demo = try DemoProcess(["--trace", "--list", list, "--rows", String(rows), "--latency", String(latency)] + more,
-                                   executable: binary)
+                                   executable: binary, environment: environment)
         try demo.waitFor { $0.event == "ready" }
         return demo
     }

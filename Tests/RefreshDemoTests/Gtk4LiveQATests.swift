@@ -95,19 +95,16 @@ struct Gtk4LiveQATests {
     /// F saves the bin as the window shows it, at the display's scale, and prints the `frame`
     /// line: with the overlay and the outline shown, the J in the saved frame is the headless
     /// `Snapshot` of that pull on the frame's background (golden tolerance, `RecordTests.compare`),
-    /// and no overlay panel is in it.
+    /// and no overlay panel is in it. The folder's name has a quote and a backslash: the trace
+    /// line that names it is still JSON.
     @Test(arguments: [1, 2])
     func aSavedFrameIsTheHeadlessSnapshotWithoutTheTools(scale: Int) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-gtk4-qa-\(getpid())-\(scale)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-gtk4-qa-\"frames\"\\-\(getpid())-\(scale)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        // The demo inherits this process's environment: F saves into $PTR_QA_DIR.
-        setenv("PTR_QA_DIR", directory.path, 1)
-        setenv("GDK_SCALE", String(scale), 1)
-        let started = Result { try Gtk4Demo.start(latency: 0.3, ["--overlay"]) }
-        unsetenv("PTR_QA_DIR")
-        unsetenv("GDK_SCALE")
-        let demo = try started.get()
+        // F saves into $PTR_QA_DIR.
+        let demo = try Gtk4Demo.start(latency: 0.3, ["--overlay"],
+                                      environment: ["PTR_QA_DIR": directory.path, "GDK_SCALE": String(scale)])
         defer { demo.stop() }
         // xdotool moves in device px: the same drag in logical px at either scale.
         demo.xdotool("mousemove", String(200 * scale), String(150 * scale))

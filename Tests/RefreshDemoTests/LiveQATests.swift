@@ -601,17 +601,17 @@ struct LiveQATests {
     }
 
     /// The real demo on a wrapped tree view: the QA keys reach the tools (F saves a frame, on the
-    /// trace and on disk) and the overlay starts shown.
+    /// trace and on disk) and the overlay starts shown. The folder's name has a quote and a
+    /// backslash: the trace line that names it is still JSON.
     @Test(.enabled { try DemoProcess.canRun() },
           arguments: [ListKind.treeview, .listbox])
     func theDemosQAKeysWorkOnAWrappedList(_ kind: ListKind) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-qa-demo-\(getpid())-\(kind)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ptr-qa-demo-\"frames\"\\-\(getpid())-\(kind)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        // F saves into $PTR_QA_DIR; the demo inherits this process's environment.
-        setenv("PTR_QA_DIR", directory.path, 1)
-        let demo = try DemoProcess(["--list", kind.rawValue, "--rows", "100", "--trace", "--overlay"])
-        unsetenv("PTR_QA_DIR")
+        // F saves into $PTR_QA_DIR.
+        let demo = try DemoProcess(["--list", kind.rawValue, "--rows", "100", "--trace", "--overlay"],
+                                   environment: ["PTR_QA_DIR": directory.path])
         defer { demo.stop() }
         try demo.waitFor { $0.event == "ready" }
         demo.xdotool("mousemove", "200", "400")

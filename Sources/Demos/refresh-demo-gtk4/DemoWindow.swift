@@ -67,14 +67,14 @@ final class DemoWindow {
 
     private func connect() {
         bin.onHeaderPhase = { [weak self] phase, pull in
-            Trace.emit("header", [("state", Trace.string(phase.rawValue)), ("pull", Trace.number(pull))])
+            Trace.emit("header", [("state", .string(phase.rawValue)), ("pull", .px(pull))])
             self?.qa.observe()
         }
-        bin.onFooterPhase = { phase in Trace.emit("footer", [("state", Trace.string(phase.rawValue))]) }
+        bin.onFooterPhase = { phase in Trace.emit("footer", [("state", .string(phase.rawValue))]) }
         bin.onRefresh = { [weak self] in self?.refresh() }
         bin.onLoadMore = { [weak self] in self?.load() }
-        bin.onRefreshQueued = { Trace.emit("refresh", [("phase", Trace.string("queued"))]) }
-        list.onActivate = { row in Trace.emit("activate", [("row", String(row))]) }
+        bin.onRefreshQueued = { Trace.emit("refresh", [("phase", "queued")]) }
+        list.onActivate = { row in Trace.emit("activate", [("row", .int(row))]) }
         list.onSelect = { [weak self] in self?.traceSelection() }
 
         let shortcuts = gtk_shortcut_controller_new()!
@@ -143,7 +143,7 @@ final class DemoWindow {
 
     private func traceSelection() {
         guard let rows = list.selectedRows else { return }
-        Trace.emit("select", [("selected", "[" + rows.map(String.init).joined(separator: ",") + "]")])
+        Trace.emit("select", [("selected", .ints(rows))])
     }
 
     /// Where the list is, as laid out for the last frame: the adjustment's value and the value that
@@ -151,11 +151,11 @@ final class DemoWindow {
     /// during a pull), and a column view's header row.
     private func viewFields() -> [Trace.Field] {
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
-        var fields: [Trace.Field] = [("value", Trace.number(gtk_adjustment_get_value(adjustment))),
-                                     ("bottom", Trace.number(gtk_adjustment_get_upper(adjustment)
+        var fields: [Trace.Field] = [("value", .px(gtk_adjustment_get_value(adjustment))),
+                                     ("bottom", .px(gtk_adjustment_get_upper(adjustment)
                                          - gtk_adjustment_get_page_size(adjustment)))]
-        fields.append(("rowsY", Trace.number(y(of: list.rowsWidget ?? scrolled))))
-        if let header = list.columnHeader { fields.append(("headerY", Trace.number(y(of: header)))) }
+        fields.append(("rowsY", .px(y(of: list.rowsWidget ?? scrolled))))
+        if let header = list.columnHeader { fields.append(("headerY", .px(y(of: header)))) }
         return fields
     }
 
@@ -184,12 +184,11 @@ final class DemoWindow {
         let name = state & GDK_TOPLEVEL_STATE_FULLSCREEN.rawValue != 0 ? "fullscreen"
             : state & GDK_TOPLEVEL_STATE_MAXIMIZED.rawValue != 0 ? "maximized"
             : state & GDK_TOPLEVEL_STATE_TILED.rawValue != 0 ? "tiled" : "normal"
-        return [("x", String(Int(point.x.rounded()))), ("y", String(Int(point.y.rounded()))),
-                ("width", String(gtk_widget_get_width(bin.widget))), ("height", String(gtk_widget_get_height(bin.widget))),
-                ("scale", String(gtk_widget_get_scale_factor(bin.widget))), ("state", Trace.string(name)),
-                ("active", gtk_window_is_active(gtkWindow) != 0 ? "true" : "false"),
-                ("pointer", inside ? "true" : "false"),
-                ("pointerX", String(inside ? pointer?.x ?? -1 : -1)), ("pointerY", String(inside ? pointer?.y ?? -1 : -1))]
+        return [("x", .int(Int(point.x.rounded()))), ("y", .int(Int(point.y.rounded()))),
+                ("width", .int(Int(gtk_widget_get_width(bin.widget)))), ("height", .int(Int(gtk_widget_get_height(bin.widget)))),
+                ("scale", .int(Int(gtk_widget_get_scale_factor(bin.widget)))), ("state", .string(name)),
+                ("active", .bool(gtk_window_is_active(gtkWindow) != 0)), ("pointer", .bool(inside)),
+                ("pointerX", .int(inside ? pointer?.x ?? -1 : -1)), ("pointerY", .int(inside ? pointer?.y ?? -1 : -1))]
     }
 
     private func y(of widget: UnsafeMutablePointer<GtkWidget>) -> Double {
@@ -200,7 +199,7 @@ final class DemoWindow {
     }
 
     private func refresh() {
-        Trace.emit("refresh", [("phase", Trace.string("begin"))])
+        Trace.emit("refresh", [("phase", "begin")])
         feed.refresh(apply: { [weak self] count in self?.list.prepend(count) }) { [weak self] answer in
             guard let self else { return }
             bin.endRefreshing(ok: answer.ok, insertedAtTop: answer.added)
@@ -209,7 +208,7 @@ final class DemoWindow {
     }
 
     private func load() {
-        Trace.emit("load", [("phase", Trace.string("begin"))])
+        Trace.emit("load", [("phase", "begin")])
         feed.load(apply: { [weak self] count in self?.list.append(count) }) { [weak self] answer in
             guard let self else { return }
             bin.endLoading(ok: answer.ok, added: answer.added, exhausted: answer.exhausted)
@@ -218,8 +217,8 @@ final class DemoWindow {
     }
 
     private func end(_ event: String, _ answer: Feed.Answer) {
-        Trace.emit(event, [("phase", Trace.string("end")), ("ok", answer.ok ? "true" : "false"),
-                           ("added", String(answer.added)), ("rows", String(list.rowCount))])
+        Trace.emit(event, [("phase", "end"), ("ok", .bool(answer.ok)), ("added", .int(answer.added)),
+                           ("rows", .int(list.rowCount))])
     }
 }
 
@@ -241,7 +240,7 @@ extension DemoWindow {
         readySource = 0
         // The selection the list starts with; `select` lines then follow its changes.
         traceSelection()
-        Trace.emit("ready", [("rows", String(list.rowCount))])
+        Trace.emit("ready", [("rows", .int(list.rowCount))])
     }
 }
 

@@ -164,8 +164,8 @@ final class QATools: QAKeyTarget {
     /// `{"event":"animation","name":…,"time":<s into it>,"engine":<engine s>}`.
     func observe() {
         guard let change = animations.change(bin.state), traceAnimations else { return }
-        Trace.emit("animation", [("name", Trace.string(change.name)), ("time", change.time.map { String($0) } ?? "null"),
-                                 ("engine", String(change.engine))])
+        Trace.emit("animation", [("name", .string(change.name)), ("time", change.time.map { .double($0) } ?? .null),
+                                 ("engine", .double(change.engine))])
     }
 
     // MARK: - Drawing
@@ -222,7 +222,7 @@ final class QATools: QAKeyTarget {
         guard WidgetImage.writePNG(bin.widget, to: path) else {
             return Trace.write("refresh-demo-gtk4: cannot render the window into '\(path)'\n", to: 2)
         }
-        Trace.emit("frame", [("path", Trace.string(path))])
+        Trace.emit("frame", [("path", .string(path))])
         Trace.write(QAL10n.qaSaved(path) + "\n", to: 2)
     }
 

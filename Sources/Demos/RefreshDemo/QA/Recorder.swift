@@ -1,3 +1,4 @@
+import DemoRendering
 import RefreshGtk
 import RefreshQA
 import ArgumentParser
