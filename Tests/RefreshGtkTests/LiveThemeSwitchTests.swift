@@ -123,8 +123,9 @@ struct LiveThemeSwitchTests {
             setStringSetting("gtk-font-name", "DejaVu Serif 15")
             return { setStringSetting("gtk-font-name", old) }
         case .scale:
-            setWindowScale(2)
-            return { setWindowScale(1) }
+            // GDK's X11 scale applies to existing windows too.
+            WrappedPixelTests.setWindowScale(2)
+            return { WrappedPixelTests.setWindowScale(1) }
         }
     }
 
@@ -143,17 +144,6 @@ struct LiveThemeSwitchTests {
         defer { g_value_unset(&value) }
         g_value_set_string(&value, text)
         g_object_set_property(UnsafeMutablePointer(OpaquePointer(gtk_settings_get_default())), name, &value)
-    }
-
-    /// GDK's X11 window scale, for new and existing windows (docs/gtk3-notes.md, "Theme, font and
-    /// scale changes"); looked up by name as WrappedPixelTests does.
-    private static func setWindowScale(_ scale: Int32) {
-        typealias SetScale = @convention(c) (OpaquePointer?, Int32) -> Void
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gdk_x11_display_set_window_scale") else {
-            Issue.record("gdk_x11_display_set_window_scale not found")
-            return
-        }
-        unsafeBitCast(symbol, to: SetScale.self)(gdk_display_get_default(), scale)
     }
 
     /// A window with one list, its header held with a stopped clock: two subjects made the same

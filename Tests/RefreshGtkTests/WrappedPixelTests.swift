@@ -292,7 +292,7 @@ struct WrappedPixelTests {
 
     /// GDK's X11 window scale for new windows (GDK_SCALE, set at run time). Not in GTK's headers
     /// the package imports (gdkx.h brings X11's macros), so it is looked up by name.
-    private static func setWindowScale(_ scale: Int32) {
+    static func setWindowScale(_ scale: Int32) {
         typealias SetScale = @convention(c) (OpaquePointer?, Int32) -> Void
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gdk_x11_display_set_window_scale") else {
             Issue.record("gdk_x11_display_set_window_scale not found")
