@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and installs the demo with its desktop entry, icon and translations, and the library
-# other languages use (C header, pkg-config file, GObject Introspection data, Vala vapi).
+# other languages use (C header, pkg-config file, GObject Introspection data, Vala vapi, gi-docgen reference).
 #
-#   scripts/install.sh [--library-only] [--binary PATH] [--gi-dir DIR] [PREFIX]
+#   scripts/install.sh [--library-only] [--binary PATH] [--gi-dir DIR] [--reference-dir DIR] [PREFIX]
 #
 #   PREFIX          default /usr/local; DESTDIR=/some/root is prepended to every path (staging)
 #   --library-only  the libraries alone: no demo, desktop entry, icon or translations
@@ -10,6 +10,8 @@
 #                   (also: PTR_INSTALL_BINARY=PATH)
 #   --gi-dir DIR    install the library from this scripts/build-gir.sh output instead of
 #                   running scripts/build-gir.sh (also: PTR_INSTALL_GI_DIR=DIR)
+#   --reference-dir DIR  install the reference from this scripts/build-reference.sh output instead
+#                   of building it from the GIRs (also: PTR_INSTALL_REFERENCE_DIR=DIR)
 #
 # Installs PREFIX/bin/refresh-demo, PREFIX/share/applications/<id>.desktop,
 # PREFIX/share/metainfo/<id>.metainfo.xml (AppStream),
@@ -22,8 +24,10 @@
 # PREFIX/share/vala/vapi/ptr-refresh-1.0.{vapi,deps}, and beside them the GTK 4 library:
 # PREFIX/lib/libPtrRefresh4.so.1 and .so, PREFIX/include/ptr4-refresh-1.0/ptr4-refresh.h,
 # PREFIX/lib/pkgconfig/ptr4-refresh-1.0.pc, PREFIX/lib/girepository-1.0/Ptr4-1.0.typelib,
-# PREFIX/share/gir-1.0/Ptr4-1.0.gir and PREFIX/share/vala/vapi/ptr4-refresh-1.0.{vapi,deps}
-# (docs/gobject-api.md, docs/install.md), and writes the list of what it installed (and the
+# PREFIX/share/gir-1.0/Ptr4-1.0.gir and PREFIX/share/vala/vapi/ptr4-refresh-1.0.{vapi,deps};
+# and their gi-docgen reference in PREFIX/share/doc/ptr-refresh-1.0/ and
+# PREFIX/share/doc/ptr4-refresh-1.0/, where libadwaita installs libadwaita-1/ (devhelp finds the
+# .devhelp2 books there) (docs/gobject-api.md, docs/install.md), and writes the list of what it installed (and the
 # directories it created) to PREFIX/share/gtk-pull-to-refresh/install-manifest.txt, which
 # scripts/uninstall.sh [PREFIX] reads to remove exactly that. Installing again first removes
 # the previous installation; a failed install removes what it had installed.
@@ -35,7 +39,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 usage() { sed -n '2,/^set -Eeuo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 
-binary="${PTR_INSTALL_BINARY:-}" gi_dir="${PTR_INSTALL_GI_DIR:-}" prefix="" library_only=0
+binary="${PTR_INSTALL_BINARY:-}" gi_dir="${PTR_INSTALL_GI_DIR:-}" reference_dir="${PTR_INSTALL_REFERENCE_DIR:-}"
+prefix="" library_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
@@ -46,6 +51,9 @@ while [ $# -gt 0 ]; do
     --gi-dir) [ $# -ge 2 ] || { echo "install.sh: --gi-dir needs a directory" >&2; exit 2; }
               gi_dir="$2"; shift 2 ;;
     --gi-dir=*) gi_dir="${1#--gi-dir=}"; shift ;;
+    --reference-dir) [ $# -ge 2 ] || { echo "install.sh: --reference-dir needs a directory" >&2; exit 2; }
+              reference_dir="$2"; shift 2 ;;
+    --reference-dir=*) reference_dir="${1#--reference-dir=}"; shift ;;
     -*) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) [ -z "$prefix" ] || { echo "install.sh: one PREFIX only (see --help)" >&2; exit 2; }
        prefix="$1"; shift ;;
@@ -96,6 +104,15 @@ for f in libPtrRefresh.so.1 ptr-refresh.h Ptr-1.0.gir Ptr-1.0.typelib ptr-refres
          ptr-refresh-1.0.deps libPtrRefresh4.so.1 ptr4-refresh.h Ptr4-1.0.gir Ptr4-1.0.typelib ptr4-refresh-1.0.pc.in \
          ptr4-refresh-1.0.vapi ptr4-refresh-1.0.deps; do
   [ -f "$gi_dir/$f" ] || { echo "install.sh: $gi_dir/$f is missing (run scripts/build-gir.sh)" >&2; exit 1; }
+done
+# 2c. Their C / Python / JavaScript reference (scripts/build-reference.sh: gi-docgen, seconds).
+if [ -z "$reference_dir" ]; then
+  reference_dir="$work/reference"
+  "$root/scripts/build-reference.sh" --gir-dir "$gi_dir" "$reference_dir"
+fi
+for name in ptr-refresh ptr4-refresh; do
+  [ -f "$reference_dir/$name-1.0/index.html" ] || {
+    echo "install.sh: $reference_dir/$name-1.0/index.html is missing (run scripts/build-reference.sh)" >&2; exit 1; }
 done
 # Installed stripped, as a distribution ships a library (the symbol table is 40 % of it).
 for lib in libPtrRefresh.so.1 libPtrRefresh4.so.1; do
@@ -188,6 +205,10 @@ for lib in PtrRefresh:Ptr:ptr-refresh PtrRefresh4:Ptr4:ptr4-refresh; do
   put 0644 "$gi_dir/$ns-1.0.gir" "$prefix/share/gir-1.0/$ns-1.0.gir"
   put 0644 "$gi_dir/$pc-1.0.vapi" "$prefix/share/vala/vapi/$pc-1.0.vapi"
   put 0644 "$gi_dir/$pc-1.0.deps" "$prefix/share/vala/vapi/$pc-1.0.deps"
+  mapfile -t pages < <(cd "$reference_dir/$pc-1.0" && find . -type f -printf '%P\n' | LC_ALL=C sort)
+  for page in "${pages[@]}"; do
+    put 0644 "$reference_dir/$pc-1.0/$page" "$prefix/share/doc/$pc-1.0/$page"
+  done
 done
 if [ "$library_only" -eq 0 ]; then
   for mo in "$work"/locale/*/LC_MESSAGES/"$domain.mo"; do

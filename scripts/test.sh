@@ -15,6 +15,11 @@ if [ "$#" -eq 0 ]; then scripts/check-dependent.sh || dependent=$?; fi
 # And the DocC reference, which must build with no warning (its failure fails the run likewise).
 docc=0
 if [ "$#" -eq 0 ]; then scripts/check-docc.sh || docc=$?; fi
+# And the C / Python / JavaScript reference of the GObject libraries, built from the GIRs with
+# gi-docgen: no warning, every symbol covered (its failure fails the run likewise; the install
+# tests then take it from .build-gi/reference).
+reference=0
+if [ "$#" -eq 0 ]; then scripts/build-reference.sh || reference=$?; fi
 # And GTK as apps run it today: the GTK 4, GObject-introspection (Python, GJS, C, Vala) and Wayland
 # suites again in a fresh Debian 13 root (GTK 4.18, libadwaita 1.7, mutter 48; docs/testing.md,
 # "Debian 13 in the test command"), after the suite here. Not from inside such a root already.
@@ -52,5 +57,6 @@ if [ "$#" -eq 0 ] && [ -z "${PTR_DEBIAN_ROOT:-}" ]; then
 fi
 [ "$status" -ne 0 ] || status=$dependent
 [ "$status" -ne 0 ] || status=$docc
+[ "$status" -ne 0 ] || status=$reference
 [ "$status" -ne 0 ] || status=$debian13
 exit "$status"

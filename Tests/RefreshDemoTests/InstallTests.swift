@@ -96,15 +96,33 @@ enum ScriptHarness {
         return built ? dir : nil
     }
 
+    /// The gi-docgen reference of .build-gi/gi's GIRs, which scripts/build-reference.sh builds in
+    /// .build-gi/reference (scripts/test.sh's full run does); built here, once, when it is missing
+    /// or older than a GIR. The installs of the tests take it (PTR_INSTALL_REFERENCE_DIR).
+    static let referenceDirectory: String? = {
+        guard let gi = giDirectory else { return nil }
+        let dir = ScriptHarness.repoRoot.appendingPathComponent(".build-gi/reference").path
+        func modified(_ path: String) -> Date? {
+            (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        }
+        let built = ["ptr-refresh-1.0", "ptr4-refresh-1.0"].compactMap { modified("\(dir)/\($0)/index.html") }.min()
+        let girs = ["Ptr-1.0.gir", "Ptr4-1.0.gir"].compactMap { modified("\(gi)/\($0)") }.max()
+        if let built, let girs, built >= girs { return dir }
+        let run = try? ScriptHarness.run(ScriptHarness.script("build-reference.sh"), ["--gir-dir", gi, dir])
+        return run?.status == 0 ? dir : nil
+    }()
+
     /// The two libraries' files under PREFIX (relative), sorted: the library under its SONAME and
-    /// the development link, header, pkg-config file, typelib, GIR and Vala's vapi and deps.
+    /// the development link, header, pkg-config file, typelib, GIR, Vala's vapi and deps, and the
+    /// reference in share/doc/ (every file scripts/build-reference.sh made).
     static var libraryFiles: [String] {
         [("PtrRefresh", "ptr-refresh", "Ptr"), ("PtrRefresh4", "ptr4-refresh", "Ptr4")].flatMap { name, pc, ns in
             [
                 "lib/lib\(name).so.1", "lib/lib\(name).so", "include/\(pc)-1.0/\(pc).h", "lib/pkgconfig/\(pc)-1.0.pc",
                 "lib/girepository-1.0/\(ns)-1.0.typelib", "share/gir-1.0/\(ns)-1.0.gir",
                 "share/vala/vapi/\(pc)-1.0.vapi", "share/vala/vapi/\(pc)-1.0.deps",
-            ]
+            ] + (referenceDirectory.map { ScriptHarness.tree("\($0)/\(pc)-1.0") } ?? [])
+                .filter { !$0.hasSuffix("/") }.map { "share/doc/\(pc)-1.0/\($0)" }
         }.sorted()
     }
 
@@ -126,7 +144,8 @@ enum ScriptHarness {
     func install(destdir: String, prefix: String = InstallTests.prefix) throws -> ScriptHarness.Result {
         try ScriptHarness.run(
             ScriptHarness.script("install.sh"), ["--binary", try Self.binary, prefix],
-            environment: ["DESTDIR": destdir, "PTR_INSTALL_BINARY": nil, "PTR_INSTALL_GI_DIR": Self.giDirectory])
+            environment: ["DESTDIR": destdir, "PTR_INSTALL_BINARY": nil, "PTR_INSTALL_GI_DIR": Self.giDirectory,
+                          "PTR_INSTALL_REFERENCE_DIR": Self.referenceDirectory])
     }
 
     func uninstall(destdir: String, prefix: String = InstallTests.prefix) throws -> ScriptHarness.Result {
@@ -144,6 +163,11 @@ enum ScriptHarness {
         let root = destdir + Self.prefix
         let files = ScriptHarness.tree(root).filter { !$0.hasSuffix("/") }
         #expect(files == Self.expectedFiles)
+        // The reference, where GNOME puts a library's (libadwaita: share/doc/libadwaita-1/).
+        for page in ["ptr-refresh-1.0/index.html", "ptr-refresh-1.0/class.RefreshList.html",
+                     "ptr-refresh-1.0/ptr-refresh-1.0.devhelp2", "ptr4-refresh-1.0/class.RefreshBin.html"] {
+            #expect(files.contains("share/doc/\(page)"), "share/doc/\(page) is not installed")
+        }
 
         // The manifest: every installed file (itself included) as an absolute path without
         // DESTDIR, then every directory it created, down from DESTDIR's first new one.

@@ -48,6 +48,40 @@ static GParamSpec *properties[N_PROPS];
 enum { SIGNAL_REFRESH, SIGNAL_LOAD_MORE, SIGNAL_HEADER_STATE_CHANGED, SIGNAL_FOOTER_STATE_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/**
+ * PtrRefreshBin:
+ *
+ * A [class@Gtk.Bin] that gives the [class@Gtk.ScrolledWindow] put in it pull-to-refresh and
+ * load-more.
+ *
+ * Pulled down at its top, the list emits [signal@Ptr.RefreshBin::refresh]; the app fetches, then
+ * calls [method@Ptr.RefreshBin.end_refreshing]. At its end it emits
+ * [signal@Ptr.RefreshBin::load-more], answered by [method@Ptr.RefreshBin.end_loading]. With no
+ * handler connected a refresh ends at once as a success, a load as exhausted (to have no footer
+ * at all, set [property@Ptr.RefreshBin:footer-mode] to %PTR_FOOTER_MODE_NONE).
+ *
+ * The child must be a [class@Gtk.ScrolledWindow] (a tree view, list box, text view, … in it); any
+ * other widget is shown, with a warning in the `Ptr` log domain, and gets no pull-to-refresh. A
+ * child that already has a parent is refused, as [method@Gtk.Container.add] refuses it. The bin
+ * switches the scrolled window's kinetic scrolling off and draws the header and footer in the
+ * gaps it opens above and below it.
+ *
+ * The order is fixed: a state change notifies [property@Ptr.RefreshBin:header-state] (with
+ * [property@Ptr.RefreshBin:refreshing] when a refresh starts or ends), then emits
+ * [signal@Ptr.RefreshBin::header-state-changed]; ::refresh follows the change to
+ * %PTR_HEADER_STATE_REFRESHING. A pull goes `pulling`, `armed`, `refreshing`, ::refresh; a
+ * successful end `finishing`, `notify::last-updated`, `idle`; a failed one `failed`,
+ * `finishing`, `idle`. The footer is the same with its own properties and ::load-more.
+ *
+ * Wrong calls get what GTK gives them: an out-of-range enum fails a g_return_if_fail() (a
+ * critical in the `Ptr` domain) and leaves the value as it was; a negative row count logs a
+ * critical and counts as 0, so that the refresh or load still ends.
+ *
+ * The bin is its own accessible object, a panel named "Pull-to-refresh list" whose description is
+ * the refresh status, busy while refreshing, with the actions `refresh`, `load-more` and `retry`.
+ * Destroying it releases everything its controller connected; a refresh or load still running is
+ * dropped, and later calls on the destroyed bin do nothing.
+ */
 G_DEFINE_TYPE(PtrRefreshBin, ptr_refresh_bin, GTK_TYPE_BIN)
 
 PTR_REFRESH_DEFINE_ENUM(ptr_header_style_get_type, "PtrHeaderStyle", PTR_REFRESH_HEADER_STYLE_VALUES(PTR))
@@ -397,6 +431,8 @@ void ptr_refresh_bin_load_more(PtrRefreshBin *bin) {
  * ptr_refresh_bin_get_header_style:
  * @bin: a #PtrRefreshBin
  *
+ * Gets #PtrRefreshBin:header-style.
+ *
  * Returns: the header's look
  */
 PtrHeaderStyle ptr_refresh_bin_get_header_style(PtrRefreshBin *bin) {
@@ -424,6 +460,8 @@ void ptr_refresh_bin_set_header_style(PtrRefreshBin *bin, PtrHeaderStyle style) 
 /**
  * ptr_refresh_bin_get_footer_mode:
  * @bin: a #PtrRefreshBin
+ *
+ * Gets #PtrRefreshBin:footer-mode.
  *
  * Returns: how load-more is triggered
  */
@@ -453,6 +491,8 @@ void ptr_refresh_bin_set_footer_mode(PtrRefreshBin *bin, PtrFooterMode mode) {
  * ptr_refresh_bin_get_refreshing:
  * @bin: a #PtrRefreshBin
  *
+ * Gets #PtrRefreshBin:refreshing.
+ *
  * Returns: %TRUE while a refresh runs (#PtrRefreshBin:refreshing)
  */
 gboolean ptr_refresh_bin_get_refreshing(PtrRefreshBin *bin) {
@@ -463,6 +503,8 @@ gboolean ptr_refresh_bin_get_refreshing(PtrRefreshBin *bin) {
 /**
  * ptr_refresh_bin_get_loading:
  * @bin: a #PtrRefreshBin
+ *
+ * Gets #PtrRefreshBin:loading.
  *
  * Returns: %TRUE while a load-more runs (#PtrRefreshBin:loading)
  */
@@ -475,6 +517,8 @@ gboolean ptr_refresh_bin_get_loading(PtrRefreshBin *bin) {
  * ptr_refresh_bin_get_header_state:
  * @bin: a #PtrRefreshBin
  *
+ * Gets #PtrRefreshBin:header-state.
+ *
  * Returns: the header's state
  */
 PtrHeaderState ptr_refresh_bin_get_header_state(PtrRefreshBin *bin) {
@@ -486,6 +530,8 @@ PtrHeaderState ptr_refresh_bin_get_header_state(PtrRefreshBin *bin) {
  * ptr_refresh_bin_get_footer_state:
  * @bin: a #PtrRefreshBin
  *
+ * Gets #PtrRefreshBin:footer-state.
+ *
  * Returns: the footer's state
  */
 PtrFooterState ptr_refresh_bin_get_footer_state(PtrRefreshBin *bin) {
@@ -496,6 +542,8 @@ PtrFooterState ptr_refresh_bin_get_footer_state(PtrRefreshBin *bin) {
 /**
  * ptr_refresh_bin_get_last_updated:
  * @bin: a #PtrRefreshBin
+ *
+ * Gets #PtrRefreshBin:last-updated.
  *
  * Returns: (transfer none) (nullable): when the last successful refresh ended, or %NULL
  */

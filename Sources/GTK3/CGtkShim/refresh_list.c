@@ -24,6 +24,20 @@ static GParamSpec *properties[N_PROPS];
 enum { SIGNAL_REFRESH, SIGNAL_LOAD_MORE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/**
+ * PtrRefreshList:
+ *
+ * A pull-to-refresh list of its own, for an app that has no list yet: rows with a title and a
+ * subtitle read from a [iface@Gtk.TreeModel] (column 0 the title, column 1, if any, the
+ * subtitle, both strings; only the visible rows are read), with the header and footer of
+ * [class@Ptr.RefreshBin].
+ *
+ * It emits [signal@Ptr.RefreshList::refresh] and [signal@Ptr.RefreshList::load-more] as the bin
+ * does; the app changes the model, then calls [method@Ptr.RefreshList.end_refreshing] or
+ * [method@Ptr.RefreshList.end_loading]. Kept minimal: no header or footer state properties and
+ * no last-updated time (use [class@Ptr.RefreshBin] for those). Destroying the list releases its
+ * view and its reference to the model.
+ */
 G_DEFINE_TYPE(PtrRefreshList, ptr_refresh_list, GTK_TYPE_BIN)
 
 static void ptr_refresh_list_dispose(GObject *object) {
@@ -138,6 +152,8 @@ GtkWidget *ptr_refresh_list_new(GtkTreeModel *model) {
  * ptr_refresh_list_get_model:
  * @list: a #PtrRefreshList
  *
+ * Gets #PtrRefreshList:model.
+ *
  * Returns: (transfer none) (nullable): the rows
  */
 GtkTreeModel *ptr_refresh_list_get_model(PtrRefreshList *list) {
@@ -215,6 +231,8 @@ void ptr_refresh_list_end_loading(PtrRefreshList *list, gint added, gboolean exh
  * ptr_refresh_list_get_header_style:
  * @list: a #PtrRefreshList
  *
+ * Gets #PtrRefreshList:header-style.
+ *
  * Returns: the header's look
  */
 PtrHeaderStyle ptr_refresh_list_get_header_style(PtrRefreshList *list) {
@@ -242,6 +260,8 @@ void ptr_refresh_list_set_header_style(PtrRefreshList *list, PtrHeaderStyle styl
 /**
  * ptr_refresh_list_get_footer_mode:
  * @list: a #PtrRefreshList
+ *
+ * Gets #PtrRefreshList:footer-mode.
  *
  * Returns: how load-more is triggered
  */
@@ -271,6 +291,8 @@ void ptr_refresh_list_set_footer_mode(PtrRefreshList *list, PtrFooterMode mode) 
  * ptr_refresh_list_get_refreshing:
  * @list: a #PtrRefreshList
  *
+ * Gets #PtrRefreshList:refreshing.
+ *
  * Returns: %TRUE while a refresh runs
  */
 gboolean ptr_refresh_list_get_refreshing(PtrRefreshList *list) {
@@ -281,6 +303,8 @@ gboolean ptr_refresh_list_get_refreshing(PtrRefreshList *list) {
 /**
  * ptr_refresh_list_get_loading:
  * @list: a #PtrRefreshList
+ *
+ * Gets #PtrRefreshList:loading.
  *
  * Returns: %TRUE while a load-more runs
  */

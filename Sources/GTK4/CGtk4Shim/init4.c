@@ -6,7 +6,7 @@
  * Registers every type the library exports (#Ptr4RefreshBin and the enums), as adw_init() does
  * for libadwaita. GtkBuilder looks types up by name, so a .ui file that names Ptr4RefreshBin loads
  * only after this; in C it also keeps the library linked when a .ui file is its only use (the
- * linker drops an unused library with --as-needed). Call it after gtk_init(), or in
+ * linker drops an unused library with `--as-needed`). Call it after gtk_init(), or in
  * GApplication::startup; calling it again does nothing.
  */
 void ptr4_init(void) {

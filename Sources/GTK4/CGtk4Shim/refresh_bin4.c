@@ -77,6 +77,39 @@ static void ptr4_refresh_bin_buildable_init(GtkBuildableIface *iface) {
     iface->add_child = ptr4_refresh_bin_buildable_add_child;
 }
 
+/**
+ * Ptr4RefreshBin:
+ *
+ * A [class@Gtk.Widget] with one child, like `AdwBin`, that gives the [class@Gtk.ScrolledWindow]
+ * set as its [property@Ptr4.RefreshBin:child] pull-to-refresh and load-more: the GTK 4 twin of
+ * the GTK 3 library's `PtrRefreshBin`, with the same properties, signals, methods and order of
+ * emission.
+ *
+ * Pulled down at its top, the list emits [signal@Ptr4.RefreshBin::refresh]; the app fetches, then
+ * calls [method@Ptr4.RefreshBin.end_refreshing]. At its end it emits
+ * [signal@Ptr4.RefreshBin::load-more], answered by [method@Ptr4.RefreshBin.end_loading]. With no
+ * handler connected a refresh ends at once as a success, a load as exhausted (to have no footer
+ * at all, set [property@Ptr4.RefreshBin:footer-mode] to %PTR4_FOOTER_MODE_NONE).
+ *
+ * The child must be a [class@Gtk.ScrolledWindow] (a list view, column view, list box, text view,
+ * … in it); any other widget is shown, with a warning, and gets no pull-to-refresh. A child that
+ * already has a parent is refused (a critical in the `Ptr4` log domain). Replacing the child ends
+ * what the old one was doing: a refresh or load under way is dropped and both states return to
+ * `idle`.
+ *
+ * The order is fixed: a state change notifies [property@Ptr4.RefreshBin:header-state] (with
+ * [property@Ptr4.RefreshBin:refreshing] when a refresh starts or ends), then emits
+ * [signal@Ptr4.RefreshBin::header-state-changed]; ::refresh follows the change to
+ * %PTR4_HEADER_STATE_REFRESHING. The footer is the same with its own properties and ::load-more.
+ *
+ * Wrong calls get what GTK gives them: an out-of-range enum fails a g_return_if_fail() (a
+ * critical in the `Ptr4` domain) and leaves the value as it was; a negative row count logs a
+ * critical and counts as 0, so that the refresh or load still ends.
+ *
+ * The bin is a [iface@Gtk.Accessible] panel with the refresh status as its description, busy while
+ * refreshing, with the actions `refresh-bin.refresh`, `refresh-bin.load-more` and
+ * `refresh-bin.retry`. Destroying it releases everything its Swift side connected.
+ */
 G_DEFINE_FINAL_TYPE_WITH_CODE(Ptr4RefreshBin, ptr4_refresh_bin, GTK_TYPE_WIDGET,
                               G_IMPLEMENT_INTERFACE(GTK_TYPE_BUILDABLE, ptr4_refresh_bin_buildable_init))
 
@@ -94,8 +127,8 @@ static void clear_hooks(Ptr4RefreshBin *self) {
     if (notify) notify(data);
 }
 
-// HACK (docs/gtk4-notes.md#capture-on-the-bin-comes-first): a capture-phase scroll controller on
-// the bin sees every scroll before the GtkScrolledWindow, which would otherwise swallow a push
+// HACK (docs/gtk4-notes.md, "Capture on the bin comes first"): a capture-phase scroll controller
+// on the bin sees every scroll before the GtkScrolledWindow, which would otherwise swallow a push
 // past its top into invisible overshoot. Returning TRUE stops the event there.
 static gboolean on_scroll(GtkEventControllerScroll *controller, double dx, double dy, Ptr4RefreshBin *self) {
     (void)dx;
@@ -107,9 +140,9 @@ static gboolean on_scroll(GtkEventControllerScroll *controller, double dx, doubl
     return self->hooks.scroll(self->hooks_data, dy, unit, source);
 }
 
-// HACK (docs/gtk4-notes.md#how-touchpad-scroll-arrives): a scroll-stop has no `scroll` signal of
-// its own; it is read here, as the current event of `scroll-end`, and still reaches the scrolled
-// window (GtkEventControllerScroll forces it to propagate).
+// HACK (docs/gtk4-notes.md, "The scroll-stop is read in scroll-end"): a scroll-stop has no `scroll`
+// signal of its own; it is read here, as the current event of `scroll-end`, and still reaches the
+// scrolled window (GtkEventControllerScroll forces it to propagate).
 static void on_scroll_end(GtkEventControllerScroll *controller, Ptr4RefreshBin *self) {
     if (!self->hooks.scroll_end) return;
     GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
@@ -132,7 +165,7 @@ static void on_drag_begin(GtkGestureDrag *gesture, double x, double y, Ptr4Refre
     if (self->hooks.press_down) self->hooks.press_down(self->hooks_data);
 }
 
-// HACK (docs/gtk4-notes.md#a-pull-releases-the-pressed-row): GTK marks every widget from the
+// HACK (docs/gtk4-notes.md, "A pull releases the pressed row"): GTK marks every widget from the
 // press's target up to the window :active until the button goes up (gtkmain.c, its own count),
 // whoever claims the sequence: a claimed pull would keep the row under it looking pressed. A pull
 // is no press on the row, so the widgets below the bin lose :active at the claim; GTK's count
@@ -187,7 +220,7 @@ static gboolean on_key_pressed(GtkEventControllerKey *controller, guint keyval, 
 
 static void ptr4_refresh_bin_init(Ptr4RefreshBin *self) {
     GtkWidget *widget = GTK_WIDGET(self);
-    // The moved child is clipped to the bin (docs/gtk4-notes.md#2-moving-the-child-with-a-transform).
+    // The moved child is clipped to the bin (docs/gtk4-notes.md#moving-the-child-with-a-transform).
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN);
 
     self->scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
@@ -290,7 +323,7 @@ static void ptr4_refresh_bin_measure(GtkWidget *widget, GtkOrientation orientati
 }
 
 // The child keeps its size and only its transform changes: GTK 4.8 then skips the child's
-// size_allocate (docs/gtk4-notes.md#2-moving-the-child-with-a-transform).
+// size_allocate (docs/gtk4-notes.md#moving-the-child-with-a-transform).
 static void ptr4_refresh_bin_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     if (self->child && gtk_widget_should_layout(self->child)) {
@@ -317,27 +350,29 @@ GtkWidget *ptr4_refresh_bin_list(Ptr4RefreshBin *self) {
     return list;
 }
 
-/* HACK (docs/gtk4-notes.md#rows-prepended-during-a-refresh): GtkListView and GtkColumnView keep
+/* HACK (docs/gtk4-notes.md, "Rows prepended during a refresh"): GtkListView and GtkColumnView keep
  * their anchor row in view when rows are inserted above it, and a value then set to the top moves
  * the rows but leaves those above the old anchor unmade (blank) until the list scrolls. Asking the
  * list itself for its first item lays it out from there. */
 void ptr4_refresh_bin_show_first_row(Ptr4RefreshBin *self) {
     GtkWidget *list = ptr4_refresh_bin_list(self);
-    // A column view's rows are its last child, a list view (the order HACK 6 relies on).
+    // A column view's rows are its last child, a list view (the order docs/gtk4-notes.md,
+    // "The pinned column header", relies on).
     if (list && GTK_IS_COLUMN_VIEW(list)) list = gtk_widget_get_last_child(list);
     if (list && (GTK_IS_LIST_VIEW(list) || GTK_IS_GRID_VIEW(list)))
         gtk_widget_activate_action(list, "list.scroll-to-item", "u", 0);
 }
 
-/* HACK (docs/gtk4-notes.md#hack-notes, 8): a pull is the first time GSK's GL renderer draws
- * the list's nodes across the bin's clip edge (the RECT_CLIP variant of each program) and the
- * first time it draws the gap's image (the blit program). A software GL (Mesa's llvmpipe)
- * compiles each program with LLVM on its first draw: 26-33 ms in the pull's first frame, which
- * made the next one late. So once per renderer, in an idle moment after the bin's first frame, the bin
- * renders offscreen through the window's own renderer what a pull will draw: a texture like the
- * gap's, and the bottom of the list's last frame cut by clip edges every few pixels. Nothing
- * reaches the screen; the programs and llvmpipe's per-context setup code stay compiled. The same
- * idle lets the Swift side draw its header once unseen (its fonts load on the first draw). */
+/* HACK (docs/gtk4-notes.md, "Warming GSK's GL renderer"): a pull is the first time GSK's GL
+ * renderer draws the list's nodes across the bin's clip edge (the RECT_CLIP variant of each
+ * program) and the first time it draws the gap's image (the blit program). A software GL (Mesa's
+ * llvmpipe) compiles each program with LLVM on its first draw: 26-33 ms in the pull's first frame,
+ * which made the next one late. So once per renderer, in an idle moment after the bin's first
+ * frame, the bin renders offscreen through the window's own renderer what a pull will draw: a
+ * texture like the gap's, and the bottom of the list's last frame cut by clip edges every few
+ * pixels. Nothing reaches the screen; the programs and llvmpipe's per-context setup code stay
+ * compiled. The same idle lets the Swift side draw its header once unseen (its fonts load on the
+ * first draw). */
 #define WARM_UP_BAND 64.0f /* px at the bottom of the list swept by clip edges */
 #define WARM_UP_STEP 8.0f
 
@@ -406,7 +441,7 @@ static void ptr4_refresh_bin_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) 
         GtkWidget *list = ptr4_refresh_bin_list(self);
         if (list) ptr4_theme_snapshot_background(snapshot, list, 0, top, width, gap);
         // The gap's image is drawn at the widget's scale factor and covers the gap's device pixels
-        // one to one (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header). For the GL
+        // one to one (docs/gtk4-notes.md#the-gaps-image-at-the-widgets-scale). For the GL
         // renderer as a texture node, uploaded once per texture, where a cairo node would be
         // replayed, copied and uploaded again in every frame; for the Cairo renderer as a cairo
         // node, which it replays directly, where a texture would be converted pixel by pixel.
@@ -602,6 +637,8 @@ void ptr4_refresh_bin_set_child(Ptr4RefreshBin *bin, GtkWidget *child) {
  * ptr4_refresh_bin_get_child:
  * @bin: a #Ptr4RefreshBin
  *
+ * Gets #Ptr4RefreshBin:child.
+ *
  * Returns: (transfer none) (nullable): the child
  */
 GtkWidget *ptr4_refresh_bin_get_child(Ptr4RefreshBin *bin) {
@@ -667,6 +704,8 @@ void ptr4_refresh_bin_load_more(Ptr4RefreshBin *bin) {
  * ptr4_refresh_bin_get_header_style:
  * @bin: a #Ptr4RefreshBin
  *
+ * Gets #Ptr4RefreshBin:header-style.
+ *
  * Returns: the header's look
  */
 Ptr4HeaderStyle ptr4_refresh_bin_get_header_style(Ptr4RefreshBin *bin) {
@@ -693,6 +732,8 @@ void ptr4_refresh_bin_set_header_style(Ptr4RefreshBin *bin, Ptr4HeaderStyle styl
 /**
  * ptr4_refresh_bin_get_footer_mode:
  * @bin: a #Ptr4RefreshBin
+ *
+ * Gets #Ptr4RefreshBin:footer-mode.
  *
  * Returns: how load-more is triggered
  */
@@ -721,6 +762,8 @@ void ptr4_refresh_bin_set_footer_mode(Ptr4RefreshBin *bin, Ptr4FooterMode mode) 
  * ptr4_refresh_bin_get_refreshing:
  * @bin: a #Ptr4RefreshBin
  *
+ * Gets #Ptr4RefreshBin:refreshing.
+ *
  * Returns: %TRUE while a refresh runs (#Ptr4RefreshBin:refreshing)
  */
 gboolean ptr4_refresh_bin_get_refreshing(Ptr4RefreshBin *bin) {
@@ -731,6 +774,8 @@ gboolean ptr4_refresh_bin_get_refreshing(Ptr4RefreshBin *bin) {
 /**
  * ptr4_refresh_bin_get_loading:
  * @bin: a #Ptr4RefreshBin
+ *
+ * Gets #Ptr4RefreshBin:loading.
  *
  * Returns: %TRUE while a load-more runs (#Ptr4RefreshBin:loading)
  */
@@ -743,6 +788,8 @@ gboolean ptr4_refresh_bin_get_loading(Ptr4RefreshBin *bin) {
  * ptr4_refresh_bin_get_header_state:
  * @bin: a #Ptr4RefreshBin
  *
+ * Gets #Ptr4RefreshBin:header-state.
+ *
  * Returns: the header's state
  */
 Ptr4HeaderState ptr4_refresh_bin_get_header_state(Ptr4RefreshBin *bin) {
@@ -754,6 +801,8 @@ Ptr4HeaderState ptr4_refresh_bin_get_header_state(Ptr4RefreshBin *bin) {
  * ptr4_refresh_bin_get_footer_state:
  * @bin: a #Ptr4RefreshBin
  *
+ * Gets #Ptr4RefreshBin:footer-state.
+ *
  * Returns: the footer's state
  */
 Ptr4FooterState ptr4_refresh_bin_get_footer_state(Ptr4RefreshBin *bin) {
@@ -764,6 +813,8 @@ Ptr4FooterState ptr4_refresh_bin_get_footer_state(Ptr4RefreshBin *bin) {
 /**
  * ptr4_refresh_bin_get_last_updated:
  * @bin: a #Ptr4RefreshBin
+ *
+ * Gets #Ptr4RefreshBin:last-updated.
  *
  * Returns: (transfer none) (nullable): when the last successful refresh ended, or %NULL
  */
