@@ -5,7 +5,7 @@ import Testing
 // RefreshIndicator (packages/flutter/test/material/refresh_indicator_test.dart), Flutter's
 // CupertinoSliverRefreshControl (packages/flutter/test/cupertino/refresh_test.dart) and AndroidX's
 // SwipeRefreshLayout (swiperefreshlayout/src/androidTest). Each test names the peer test it comes
-// from; docs/behaviour.md ("Peer scenarios") lists every scenario of those suites and why it does or does not
+// from; docs/behaviour.md ("Peer scenarios") says why the scenarios left out do not
 // apply. Where our behaviour differs on purpose (a refresh starts on release, the rubber band, a drag
 // that reaches the top turns into a pull), the test asserts ours and says so.
 

@@ -294,7 +294,7 @@ class App:
         self.inserted_at_top = 0
 
     def wrap_the_packed_scrolled_window(self):
-        """docs/real-apps.md, "A scrolled window that is already packed": its page moves to the bin."""
+        """docs/real-apps.md, "1. The bin goes between the scrolled window and its parent": its page moves to the bin."""
         if GTK4:
             page = self.stack.get_page(self.scrolled)
             name, title, icon = page.get_name(), page.get_title(), page.get_icon_name()

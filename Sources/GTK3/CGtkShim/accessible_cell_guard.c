@@ -1,18 +1,19 @@
 /*
- * HACK: GTK's own cell accessibles, guarded against their tree view going away (see below).
+ * HACK (docs/gtk3-notes.md, "The AT bridge under churn"): GTK's own cell accessibles, guarded
+ * against their tree view going away (see below).
  * Not one of our types: a patch on GTK's, installed by our accessible classes (accessible_list.c,
  * accessible_bin.c) when the first of them is made.
  */
 #include "accessible_private.h"
 
-/* HACK: GTK 3.24's GtkCellAccessible (a GtkTreeView's cells, which an AT holds while it reads
- * them) asks gtk_widget_get_accessible(its tree view) in get_index_in_parent, ref_relation_set,
- * AtkComponent's get_extents and grab_focus without checking that the tree view is still there.
- * After the tree view is destroyed, an AT reading a cell it still holds (GetIndexInParent,
- * GetRelationSet, GetExtents) gets "gtk_widget_get_accessible: assertion 'GTK_IS_WIDGET
- * (widget)' failed", fatal under G_DEBUG=fatal-criticals. Measured on 3.24.38 with an AT-SPI
- * client walking an app that replaces its wrapped tree views (AccessibilityChurnTests;
- * docs/gtk3-notes.md, "The AT bridge under churn"). A cell whose tree view is gone answers as a
+/* HACK (docs/gtk3-notes.md, "The AT bridge under churn"): GTK 3.24's GtkCellAccessible (a
+ * GtkTreeView's cells, which an AT holds while it reads them) asks gtk_widget_get_accessible(its
+ * tree view) in get_index_in_parent, ref_relation_set, AtkComponent's get_extents and grab_focus
+ * without checking that the tree view is still there. After the tree view is destroyed, an AT
+ * reading a cell it still holds (GetIndexInParent, GetRelationSet, GetExtents) gets
+ * "gtk_widget_get_accessible: assertion 'GTK_IS_WIDGET (widget)' failed", fatal under
+ * G_DEBUG=fatal-criticals. Measured on 3.24.38 with an AT-SPI client walking an app that replaces
+ * its wrapped tree views (AccessibilityChurnTests). A cell whose tree view is gone answers as a
  * defunct object: no index, no relations, no extents, no focus. Installed once, by the first
  * accessible class of ours, on the cell classes whose slots still hold GTK's functions. */
 static struct {

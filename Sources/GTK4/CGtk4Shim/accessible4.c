@@ -146,7 +146,7 @@ void ptr4_refresh_bin_accessible_install(Ptr4RefreshBin *bin, const char *label,
     gtk_widget_insert_action_group(widget, "refresh-bin", G_ACTION_GROUP(group));
     g_object_unref(group);
 
-    // HACK (docs/accessibility.md#gtk-4): GTK 4.8 has no virtual accessible children, so the
+    // HACK (docs/accessibility.md, "GTK 4"): GTK 4.8 has no virtual accessible children, so the
     // footer, drawn into the bin's gap, is a real GtkButton over it: focusable, in the AT-SPI
     // tree as a push button with GTK's own "click" action, activated by Enter, Space or a click.
     // It has no content of its own: the footer painter draws the text, the button only the

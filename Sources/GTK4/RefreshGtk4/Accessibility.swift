@@ -55,7 +55,7 @@ struct BinAccessibleState: Equatable {
     /// "Updated, 3 new rows", "Couldn't refresh"; at rest the last result and "Last updated: <date
     /// and time>" (or "Never updated"). `lastUpdatedWall`: the last successful refresh in Unix seconds.
     ///
-    /// HACK (docs/accessibility.md#gtk-4): GTK 4.8 reads a description only from the stored
+    /// HACK (docs/accessibility.md, "GTK 4"): GTK 4.8 reads a description only from the stored
     /// property, with no callback when an AT asks; a relative time ("3 min ago") would go stale,
     /// so the time at rest is absolute.
     static func description(_ header: HeaderPhase, outcome: Outcome?, lastUpdatedWall: Double?) -> String {

@@ -6,7 +6,7 @@ import RefreshDrawing
 /// The header and footer in the gaps the bin opens, drawn by RefreshDrawing's painters: the same
 /// code that draws them on GTK 3 and headless, so a GTK 4 header frame is the GTK 3 one.
 ///
-/// HACK (docs/gtk4-notes.md#3-gtk_snapshot_append_cairo-for-the-header): the painters draw into
+/// HACK (docs/gtk4-notes.md, "The gap's image at the widget's scale"): the painters draw into
 /// an image at the widget's scale, which covers the gap's device pixels one to one (edges and text
 /// on device pixels, as on GTK 3 and headless), not into a snapshot's cairo_t, which records at
 /// scale 1. The image and its texture are kept, and drawn again only when what they show changes.

@@ -5,7 +5,7 @@ import CGtk4
 /// `PinnedColumnHeaders` does for a GtkTreeView on GTK 3 (docs/gtk4-notes.md, "The pinned column
 /// header").
 ///
-/// HACK (docs/gtk4-notes.md#the-pinned-column-header): GtkColumnView 4.8 has no API for this. Its
+/// HACK (docs/gtk4-notes.md, "The pinned column header"): GtkColumnView 4.8 has no API for this. Its
 /// children are the header row, then a private GtkListView of the rows, which
 /// `gtk_column_view_allocate` places at `translate(-x, header height)` every time the column view
 /// is allocated. After the window's layout of each frame (a handler run after the frame clock's

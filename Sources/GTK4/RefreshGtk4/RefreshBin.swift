@@ -133,8 +133,9 @@ public final class RefreshBin {
     init(bin: UnsafeMutablePointer<GtkWidget>, scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
         self.scrolledWindow = scrolledWindow
         let sw = OpaquePointer(scrolledWindow)
-        // HACK (docs/gtk4-notes.md#hack-notes, 2): the scrolled window's own touch gestures would
-        // claim a touch after the drag threshold and deny ours for the rest of the touch.
+        // HACK (docs/gtk4-notes.md, "Kinetic scrolling off"): the scrolled window's own touch
+        // gestures would claim a touch after the drag threshold and deny ours for the rest of the
+        // touch.
         gtk_scrolled_window_set_kinetic_scrolling(sw, 0)
         adjustment = gtk_scrolled_window_get_vadjustment(sw)
         // Held until teardown, so that its handlers are disconnected from a live object.
@@ -299,7 +300,7 @@ public final class RefreshBin {
 
     private func setAdjustment(_ value: Double) {
         settingValue = true
-        // HACK (docs/gtk4-notes.md#the-lists-echo-of-a-value): GtkListView and GtkColumnView 4.8
+        // HACK (docs/gtk4-notes.md, "The list's echo of a value"): GtkListView and GtkColumnView 4.8
         // lay out from the value they are given and report what they made of it, up to 2 px off
         // (less from a whole px); taken as the user's scroll, that echo would stop the engine's
         // eased scroll. Whole px, and a value this close to the one just set is no scroll.
@@ -332,7 +333,7 @@ public final class RefreshBin {
         guard !isDestroyed else { return }
         let now = now()
         let answer = position.geometryChanged(reading)
-        // HACK (docs/gtk4-notes.md#rows-prepended-during-a-refresh): GtkListView reports its new
+        // HACK (docs/gtk4-notes.md, "Rows prepended during a refresh"): GtkListView reports its new
         // range while it allocates, and a value set then moves the adjustment but not its rows:
         // the value is set on the next frame tick instead, before the next layout.
         if let value = answer.value {
@@ -440,9 +441,9 @@ extension RefreshBin: DriverHost {
     /// Nil while a value waits for the next frame (see `adjustmentChanged`).
     package var hostOffset: Double? { deferredValue == nil ? position.offset(reading) : nil }
 
-    /// HACK (docs/gtk4-notes.md#hack-notes, 3): writing the engine's offset back also splits a
-    /// scroll that crosses the top: the list rests at `lower` and the rest is the pull, with no
-    /// overshoot left in the scrolled window.
+    /// HACK (docs/gtk4-notes.md, "Split at the top edge"): writing the engine's offset back also
+    /// splits a scroll that crosses the top: the list rests at `lower` and the rest is the pull,
+    /// with no overshoot left in the scrolled window.
     package func setHostOffset(_ offset: Double) { setAdjustment(position.setOffset(offset, reading)) }
 
     package func setFooterRoom(_ room: Double) { position.footerRoom = room }

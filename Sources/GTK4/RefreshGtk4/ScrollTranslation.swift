@@ -5,7 +5,7 @@ import RefreshCore
 /// that decides how the gesture is released (docs/behaviour.md#input-model).
 struct ScrollTranslation: Equatable {
     /// GtkScrolledWindow 4.8 scrolls a smooth `SURFACE` delta by this factor
-    /// (`MAGIC_SCROLL_FACTOR`, docs/gtk4-notes.md#1-gtkscrolledwindow-48-at-the-top-edge): a
+    /// (`MAGIC_SCROLL_FACTOR`, docs/gtk4-notes.md#gtkscrolledwindow-48-at-the-top-edge): a
     /// pull then follows the fingers as fast as a scroll does.
     static let surfaceFactor = 2.5
 

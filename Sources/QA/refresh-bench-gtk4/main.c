@@ -768,10 +768,11 @@ static int run_list (Kind kind, guint rows, guint frames)
 // The cycle of refresh-bench's GTK 3 motion run (MotionRun.swift): press, drag down 8 px every
 // 8 ms (a 125 Hz mouse) to 320 px, hold 0.1 s, release; the bin refreshes, the "app" answers
 // `refresh` with ptr4_refresh_bin_end_refreshing 0.5 s later, and the header collapses to rest.
-// GTK 4 has no public way to make a GdkEvent (docs/gtk4-notes.md, section 4), so the drag is the
-// bin's own capture-phase GtkGestureDrag emitting drag-begin, drag-update and drag-end, which runs
-// the bin's handlers (the engine's press, move and release) exactly as a recognized mouse drag
-// does; what GDK and the gesture machinery do to deliver a real drag is not in it.
+// GTK 4 has no public way to make a GdkEvent (docs/gtk4-notes.md, "Synthesising input for tests"),
+// so the drag is the bin's own capture-phase GtkGestureDrag emitting drag-begin, drag-update and
+// drag-end, which runs the bin's handlers (the engine's press, move and release) exactly as a
+// recognized mouse drag does; what GDK and the gesture machinery do to deliver a real drag is not
+// in it.
 //
 // A frame is a frame-clock cycle whose paint phase ran (the window was redrawn); its interval
 // is the difference of two such frames' frame times, and over 1.5 x 16.7 ms it is a missed

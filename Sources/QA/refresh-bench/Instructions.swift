@@ -220,28 +220,43 @@ struct InstructionResults: Sendable {
 
     // MARK: - JSON
 
+    /// The report's `instructions` object, with `--instructions` (docs/benchmark.md, "JSON"):
+    /// keys in snake case, as `ReportDocument`'s. Counts are whole instructions of the calling
+    /// thread inside the counted region, Cairo with GL disabled.
     struct Document: Encodable, Sendable {
+        /// One list at one row count (an entry of `results`).
         struct Count: Encodable, Sendable {
             var rows: Int
             var list: String
+            /// `gtk3` or `gtk4`.
             var toolkit: String
+            /// Frames of the counted scroll.
             var frames: Int
+            /// From creating the list to the end of the first paint cycle.
             var firstFrameInstructions: Double
-            /// Null when unreliable (see `unreliable`).
+            /// Over the toolkit's empty window's. Null when unreliable (see `unreliable`).
             @Nullable var firstFrameOverEmptyInstructions: Double?
+            /// The whole scroll, and per frame.
             var scrollInstructions: Double
             var frameInstructions: Double
+            /// Per frame over the empty window's; null when unreliable.
             @Nullable var frameOverEmptyInstructions: Double?
+            /// Our lists only: `ListView.render` per frame (inclusive), and the self instructions of
+            /// our own code (RefreshCore, RefreshGtk, the demo's rows) in the first frame and per frame.
             var drawInstructionsPerFrame: Double?
             var ownFirstFrameInstructions: Double?
             var ownFrameInstructions: Double?
+            /// `ours` only: the functions with the most self instructions in the first frame and
+            /// per frame.
             var topFirstFrame: [Top]?
             var topFrame: [Top]?
+            /// The child's wall time under callgrind.
             var wallS: Double?
+            /// The increments left null because the floor is above the list: field name → reason.
             var unreliable: [String: String]?
         }
 
-        /// A toolkit's empty window.
+        /// A toolkit's empty window (an entry of `floors`).
         struct Floor: Encodable, Sendable {
             var toolkit: String
             var frames: Int
@@ -251,24 +266,28 @@ struct InstructionResults: Sendable {
             var wallS: Double?
         }
 
+        /// A function and its self instructions (per frame in `top_frame`), with its `share` of the region.
         struct Top: Encodable, Sendable {
             var function: String
             var instructions: Double
             var share: Double
         }
 
+        /// A count not made or failed (`skipped`, `failed`): the list, its rows, the reason.
         struct Skip: Encodable, Sendable {
             var rows: Int?
             var list: String
             var reason: String
         }
 
+        /// Frames of the counted scroll, and the GL setting (`off`).
         var frames: Int
         var gl: String
         var floors: [Floor]
         var results: [Count]
         var skipped: [Skip]
         var failed: [Skip]?
+        /// Why the pass could not run at all (no valgrind), when it could not.
         var passSkipped: String?
     }
 

@@ -653,75 +653,110 @@ struct Report: Sendable {
     }
 }
 
-/// The JSON file's shape (docs/benchmark.md, "JSON"): keys are these names in snake case.
-/// `@Nullable` fields are always present (null when not measured); plain optionals are left out
-/// when absent.
+/// The JSON file's shape (docs/benchmark.md, "JSON"), written by `--json FILE` through
+/// `JSONEncoder` with sorted keys: keys are these names in snake case (`firstFrameMs` is
+/// `first_frame_ms`). `@Nullable` fields are always present (null when not measured); plain
+/// optionals are left out when absent. Figures are rounded to the precision they have.
 struct ReportDocument: Encodable, Sendable {
+    /// One list at one row count and GL setting (an entry of `results` or `like_for_like`).
     struct Result: Encodable, Sendable {
         var rows: Int
+        /// `ours`, `feed`, `feed-nocache`, `treeview`, `treeview-wrapped`, `listbox`,
+        /// `gtk4-listview`, `gtk4-listview-wrapped` or `gtk4-stringlist`.
         var list: String
+        /// `off` (Cairo, GL disabled) or `default` (GTK's defaults).
         var gl: String
+        /// The renderer the child reported (`cairo` for GTK 3, GSK's renderer for GTK 4).
         var renderer: String
+        /// `computed` (rows made from their index) or `strings` (copied from prepared strings).
         var data: String
+        /// Frames timed while scrolling.
         var frames: Int
+        /// From creating the list to the end of the first paint cycle that shows it.
         @Nullable var firstFrameMs: Double?
         /// First frame over the toolkit's empty window's; null when not measured or unreliable.
         @Nullable var firstFrameOverEmptyMs: Double?
+        /// The first frame split into building the list, showing the window and the rest (with
+        /// the first paint cycle and draw), as text.
         @Nullable var firstSplitMs: String?
+        /// Median and 99th percentile of the paint cycle (`before-paint` to the end of `after-paint`).
         @Nullable var frameMsMedian: Double?
         @Nullable var frameMsP99: Double?
+        /// The frame median over the empty window's; null when not measured or unreliable.
         @Nullable var frameOverEmptyMs: Double?
+        /// GTK 3 only: the scrolled window's (or the bin's) `draw` emission in the same frames.
         @Nullable var drawMsMedian: Double?
         @Nullable var drawMsP99: Double?
+        /// The paint cycles of a jump from the top to the middle, then to the end.
         @Nullable var jumpMidMs: Double?
         @Nullable var jumpEndMs: Double?
+        /// Medians of layout, paint and after-paint within the cycle, as text.
         @Nullable var cycleSplitMs: String?
+        /// Our lists only: the same scroll again at this many px per frame, and its figures.
         var smoothPxPerFrame: Double?
         var smoothFrameMsMedian: Double?
         var smoothFrameMsP99: Double?
         var smoothCycleSplitMs: String?
+        /// The child's peak resident set (`VmHWM` at its end).
         @Nullable var peakRssMb: Double?
+        /// The peak over the empty window's; null when not measured or unreliable.
         @Nullable var rssOverEmptyMb: Double?
+        /// `VmRSS` 0.2 s after the first frame.
         @Nullable var steadyRssMb: Double?
+        /// The row pitch the list gave (56 px asked).
         @Nullable var rowPx: Double?
+        /// wait4's `ru_maxrss`, kept for comparison: it carries the parent's peak into the child.
         @Nullable var ruMaxrssMb: Double?
+        /// The child's wall time.
         @Nullable var wallS: Double?
         /// The increments left null because the floor is above the list: field name → reason.
         var unreliable: [String: String]?
     }
 
+    /// One motion run (an entry of `motion`).
     struct Motion: Encodable, Sendable {
+        /// `refresh-cycle` or `wheel-scroll`.
         var scenario: String
         var list: String
+        /// The header style: `jike`, `classic` or `plain`.
         var style: String
         /// The child's GL setting, and the renderer it reported (GTK 4 only; left out for GTK 3).
         var gl: String
         var renderer: String?
+        /// Frames recorded, and how many came over 1.5 × 16.7 ms after the one before (missed).
         var frames: Int
         var missed: Int
+        /// Intervals between frames (frame-clock frame times): median, 99th percentile, largest.
         @Nullable var p50IntervalMs: Double?
         @Nullable var p99IntervalMs: Double?
         @Nullable var maxIntervalMs: Double?
+        /// The paint phase of those frames: median and largest.
         @Nullable var paintMsMedian: Double?
         @Nullable var paintMsMax: Double?
+        /// The run's length, and the input events it delivered.
         @Nullable var durationMs: Double?
         var inputEvents: Int
+        /// What ran before and in each missed frame, as text.
         var missedDetail: String
     }
 
+    /// A wrapped list divided by the bare one, at one row count and GL setting (`wrapped_over_bare`).
     struct Wrapped: Encodable, Sendable {
         /// The wrapped list and the bare list it is divided by.
         var list: String
         var bare: String
         var rows: Int
         var gl: String
+        /// First frame and frame median, wrapped ÷ bare.
         @Nullable var firstFrame: Double?
         @Nullable var frameMedian: Double?
+        /// Peak resident set, wrapped − bare.
         @Nullable var peakRssMb: Double?
     }
 
-    /// A toolkit's empty window with one GL setting.
+    /// A toolkit's empty window with one GL setting (an entry of `baselines`): the floor.
     struct Floor: Encodable, Sendable {
+        /// `gtk3` or `gtk4`.
         var toolkit: String
         var gl: String
         var renderer: String
@@ -732,6 +767,7 @@ struct ReportDocument: Encodable, Sendable {
         @Nullable var steadyRssMb: Double?
     }
 
+    /// A measurement not made, and why (an entry of `skipped`).
     struct Skip: Encodable, Sendable {
         var rows: Int
         var list: String
@@ -739,6 +775,7 @@ struct ReportDocument: Encodable, Sendable {
         var reason: String
     }
 
+    /// A measurement that failed (an entry of `failed`): a list's, or a motion run's.
     struct Failure: Encodable, Sendable {
         var rows: Int?
         var list: String
@@ -752,34 +789,46 @@ struct ReportDocument: Encodable, Sendable {
         }
     }
 
+    /// A goal as printed (an entry of `goals`); goals never change the exit status.
     struct GoalLine: Encodable, Sendable {
+        /// A stable key.
         var goal: String
+        /// `PASS`, `MISS` or `SKIP`.
         var status: String
         @Nullable var value: Double?
+        /// The line as printed.
         var text: String
     }
 
+    /// The machine: a label, the CPU, cores, RAM, GTK 3's and Cairo's versions.
     var machine: String
     var cpu: String
     var cores: Int
     @Nullable var ramGib: Double?
     var gtk: String
     var cairo: String
+    /// The 1-minute load average at the start.
     @Nullable var loadAverage: Double?
     var results: [Result]
     var motion: [Motion]
+    /// The header and footer painters' time per frame, and the engine's per input event.
     @Nullable var headerFrameMs: Double?
     @Nullable var footerFrameMs: Double?
     @Nullable var coreNsPerEvent: Double?
+    /// Ours over the peers' prepared strings at 1,000,000 rows (the same fields as `results`).
     var likeForLike: [Result]?
     var wrappedOverBare: [Wrapped]?
     var baselines: [Floor]
+    /// GTK 3's empty window's peak with GTK's defaults (kept for old readers).
     @Nullable var baselinePeakRssMb: Double?
+    /// Why GTK 4 could not run, when it could not.
     var gtk4Skipped: String?
     var skipped: [Skip]
     var failed: [Failure]?
     var goals: [GoalLine]
+    /// The table's notes on the method.
     var method: String
+    /// With `--instructions`: the instruction counts.
     var instructions: InstructionResults.Document?
 }
 

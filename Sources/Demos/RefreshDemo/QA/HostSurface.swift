@@ -78,9 +78,10 @@ package struct HostSurface {
         body()
     }
 
-    /// HACK: `gtk_widget_draw` leaves a GtkTreeView's column header buttons out (measured on GTK
-    /// 3.24.38: drawing the tree view, its scrolled window or the toplevel alike gives an empty
-    /// strip), so they are drawn one by one where they are in `origin`.
+    /// HACK (docs/gtk3-notes.md, "Column headers in the QA tools' images"): `gtk_widget_draw`
+    /// leaves a GtkTreeView's column header buttons out (measured on GTK 3.24.38: drawing the tree
+    /// view, its scrolled window or the toplevel alike gives an empty strip), so they are drawn one
+    /// by one where they are in `origin`.
     private func drawColumnHeaders(_ cr: OpaquePointer, in origin: UnsafeMutablePointer<GtkWidget>) {
         guard let bin = controller as? RefreshBin, bin.scrollHost.kind == .treeView, let tree = bin.scrollHost.content,
               gtk_tree_view_get_headers_visible(gcast(tree)) != 0 else { return }

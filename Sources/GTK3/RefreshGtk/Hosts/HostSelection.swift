@@ -3,10 +3,11 @@ import CGtk
 /// A GtkTreeView's, GtkListBox's or GtkTextView's selection and cursor as they were when a press began, put
 /// back when the press turns out to be a pull or a scroll (docs/architecture.md, "Hosts").
 ///
-/// HACK: GTK 3.24 selects on press: GtkTreeView's multi-press gesture moves the cursor to the
-/// row under the pointer and selects it when the button goes down, before anyone knows whether
-/// the press is a click or the start of a pull. Our drag gesture sees the press first (capture
-/// phase on the bin) and takes this snapshot; claiming the drag as a pull puts it back.
+/// HACK (docs/gtk3-notes.md, "A pull selects nothing"): GTK 3.24 selects on press: GtkTreeView's
+/// multi-press gesture moves the cursor to the row under the pointer and selects it when the button
+/// goes down, before anyone knows whether the press is a click or the start of a pull. Our drag
+/// gesture sees the press first (capture phase on the bin) and takes this snapshot; claiming the
+/// drag as a pull puts it back.
 @MainActor
 final class HostSelection {
     private enum Saved {

@@ -33,9 +33,10 @@ final class PinnedColumnHeaders {
         self.drawHeader = drawHeader
         self.modeChanged = modeChanged
         g_object_ref(treeView)
-        // HACK: GtkTreeView puts its bin window back at y = header height in size_allocate, and
-        // in its handler of either adjustment's "value-changed" (gtk_tree_view_adjustment_changed,
-        // GTK 3.24); these handlers run after its own and move the window down again.
+        // HACK (docs/gtk3-notes.md, "Pinned column headers"): GtkTreeView puts its bin window back
+        // at y = header height in size_allocate, and in its handler of either adjustment's
+        // "value-changed" (gtk_tree_view_adjustment_changed, GTK 3.24); these handlers run after
+        // its own and move the window down again.
         connections = [
             GSignal.connectSizeAllocate(treeView) { [weak self] _ in self?.apply() },
             GSignal.connectNotify(treeView, property: "headers-visible") { [weak self] in self?.headersToggled() },
@@ -44,14 +45,14 @@ final class PinnedColumnHeaders {
             GSignal.connectDraw(treeView) { [weak self] cr in self?.draw(cr) ?? false },
             GSignal.connectPointer(treeView, "event-after") { [weak self] _ in self?.inputHandled() },
         ]
-        // HACK: the tree view's own gestures turn widget coordinates into row coordinates by
-        // subtracting the header height only (gtk_tree_view_convert_widget_to_bin_window_coords),
-        // not where the bin window really is: with the window moved down, a click would hit the
-        // row `offset` px lower. While it handles a press, drag or touch, the window is put back
-        // at its place and moved down again right after ("event-after"), so clicks and drags hit
-        // the row under the pointer; handlers reading the event's own bin-window coordinates
-        // (motion, an app's button-press-event with gtk_tree_view_get_path_at_pos) are right
-        // either way.
+        // HACK (docs/gtk3-notes.md, "Pinned column headers"): the tree view's own gestures turn
+        // widget coordinates into row coordinates by subtracting the header height only
+        // (gtk_tree_view_convert_widget_to_bin_window_coords), not where the bin window really is:
+        // with the window moved down, a click would hit the row `offset` px lower. While it handles
+        // a press, drag or touch, the window is put back at its place and moved down again right
+        // after ("event-after"), so clicks and drags hit the row under the pointer; handlers
+        // reading the event's own bin-window coordinates (motion, an app's button-press-event with
+        // gtk_tree_view_get_path_at_pos) are right either way.
         for signal in ["button-press-event", "button-release-event", "motion-notify-event", "touch-event"] {
             GSignal.connectEvent(treeView, signal) { [weak self] event in
                 self?.inputArrives(event)
@@ -173,18 +174,18 @@ final class PinnedColumnHeaders {
         gdk_window_invalidate_rect(window, &rect, 0)
     }
 
-    /// HACK: GtkTreeView (GTK 3.24) draws its rows through a pixel cache, an image of the rows
-    /// in tree coordinates shown at y = header height whatever the bin window's position, and
-    /// repaints the cache's damaged parts in the bin window's real coordinates: repainted while
-    /// the window is moved, the cache keeps rows shifted by the offset and shows them so, partly
-    /// (a hover, a selection, a drag: rows doubled, missing or out of order) or wholly (a prepend:
-    /// the rows rest off their place), until that part is repainted at home. Measured; see
-    /// docs/gtk3-notes.md, "Pinned column headers". So while the rows are moved, the tree view's
-    /// class draw goes to a recording surface: not the window's surface type, so GtkTreeView
-    /// skips its cache and draws the damaged rows directly, where the bin window is; the
-    /// recording is played onto the window below the gap. The cache, repainted meanwhile, is
-    /// dropped at the first draw back at home. Then the tree view clipped to its column headers,
-    /// and the gap: background and refresh header. Returns true when it drew the tree view.
+    /// HACK (docs/gtk3-notes.md, "Pinned column headers"): GtkTreeView (GTK 3.24) draws its rows
+    /// through a pixel cache, an image of the rows in tree coordinates shown at y = header height
+    /// whatever the bin window's position, and repaints the cache's damaged parts in the bin
+    /// window's real coordinates: repainted while the window is moved, the cache keeps rows shifted
+    /// by the offset and shows them so, partly (a hover, a selection, a drag: rows doubled, missing
+    /// or out of order) or wholly (a prepend: the rows rest off their place), until that part is
+    /// repainted at home. Measured. So while the rows are moved, the tree view's class draw goes to
+    /// a recording surface: not the window's surface type, so GtkTreeView skips its cache and draws
+    /// the damaged rows directly, where the bin window is; the recording is played onto the window
+    /// below the gap. The cache, repainted meanwhile, is dropped at the first draw back at home.
+    /// Then the tree view clipped to its column headers, and the gap: background and refresh
+    /// header. Returns true when it drew the tree view.
     private func draw(_ cr: OpaquePointer) -> Bool {
         guard offset > 0, isActive else {
             if cacheHoldsMovedRows {

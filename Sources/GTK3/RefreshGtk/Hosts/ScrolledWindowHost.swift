@@ -119,9 +119,10 @@ package final class ScrolledWindowHost: ScrollHost {
         var keyWidgets: [(UnsafeMutablePointer<GtkWidget>, Bool)] = []
         if let content { keyWidgets.append((content, textViewScrollsWithKeys)) }
         keyWidgets.append((bin, true))
-        // HACK: the gestures go on the bin in the capture phase: they see every press and touch
-        // before the app's widgets (whose own gestures would start a selection or a drag and
-        // drop), and claim the sequence only once the engine says it is a pull (`PressGesture`).
+        // HACK (docs/gtk3-notes.md, "Capture-phase gestures on the bin"): the gestures go on the
+        // bin in the capture phase: they see every press and touch before the app's widgets (whose
+        // own gestures would start a selection or a drag and drop), and claim the sequence only
+        // once the engine says it is a pull (`PressGesture`).
         return HostWidgets(root: bin, style: bin, scrollWidgets: scrollWidgets, keyWidgets: keyWidgets,
                            gestureWidget: bin, gesturePhase: GTK_PHASE_CAPTURE, mouseSelects: true,
                            footerRoomOutsideRange: true, scrolledWindow: scrolledWindow)
@@ -200,9 +201,9 @@ package final class ScrolledWindowHost: ScrollHost {
         return true
     }
 
-    /// HACK: measured under Xvfb, a wrapped GtkTreeView's End moves its cursor to the last row
-    /// but leaves the adjustment a few px from the top (why is not established; see
-    /// docs/architecture.md, "Hosts"). End and Home mean the very end and start on every list:
+    /// HACK (docs/gtk3-notes.md, "End on a wrapped tree view"): measured under Xvfb, a wrapped
+    /// GtkTreeView's End moves its cursor to the last row but leaves the adjustment a few px from
+    /// the top (why is not established). End and Home mean the very end and start on every list:
     /// once the host has handled the key (from an idle), the adjustment goes there.
     package func hostHandlesKey(_ command: ScrollCommand) {
         guard command == .end || command == .home else { return }
@@ -244,10 +245,10 @@ package final class ScrolledWindowHost: ScrollHost {
         pinnedHeaders?.queueDraw()
     }
 
-    /// HACK: the press reached the tree view or list box before the engine decided it is a
-    /// pull or a scroll, and it selected the row under it: a press keeps the selection and
-    /// cursor as they were, and they go back when it becomes the engine's (docs/architecture.md,
-    /// "Hosts").
+    /// HACK (docs/gtk3-notes.md, "A pull selects nothing"): the press reached the tree view or
+    /// list box before the engine decided it is a pull or a scroll, and it selected the row under
+    /// it: a press keeps the selection and cursor as they were, and they go back when it becomes
+    /// the engine's.
     package func pressChanged(_ phase: PressGesture.Phase) {
         guard !isDetached, let content else { return }
         switch phase {
@@ -263,10 +264,11 @@ package final class ScrolledWindowHost: ScrollHost {
         }
     }
 
-    /// HACK: a GtkListBox (GTK 3.24) activates the row a press began on when the press ends over
-    /// it, and claiming the sequence from the bin does not stop it seeing a touch's end: measured
-    /// under Wayland, every touch pull or scroll activated a row. A leave-notify tells it the
-    /// press left the row (its own rule when a mouse drags off a row), so the end activates nothing.
+    /// HACK (docs/gtk3-notes.md, "Touch sequences"): a GtkListBox (GTK 3.24) activates the row a
+    /// press began on when the press ends over it, and claiming the sequence from the bin does not
+    /// stop it seeing a touch's end: measured under Wayland, every touch pull or scroll activated a
+    /// row. A leave-notify tells it the press left the row (its own rule when a mouse drags off a
+    /// row), so the end activates nothing.
     /// The crossing carries the device of the event that made the press a scroll (the motion
     /// under way): a gesture of the app's on the list box reads it, and GDK warns for a crossing
     /// without one ("Event with type 11 not holding a GdkDevice").

@@ -36,9 +36,9 @@ final class Decorations {
     func draw(header visual: HeaderVisual, footer footerVisual: FooterVisual, footerFocused: Bool,
               cr: OpaquePointer, width: Double, height: Double, viewportTop: Double = 0) {
         let style = gtk_widget_get_style_context(widget)!
-        // HACK: read on every draw, not only after "style-updated": GTK 3 emits it for no widget
-        // whose own style stayed the same when an app's CSS provider redefines a named colour
-        // such as the selection's (docs/gtk3-notes.md, "Theme colours and changes").
+        // HACK (docs/gtk3-notes.md, "Theme colours and changes"): read on every draw, not only
+        // after "style-updated": GTK 3 emits it for no widget whose own style stayed the same when
+        // an app's CSS provider redefines a named colour such as the selection's.
         let palette = Palette.theme(style)
         if palette != self.palette {
             if self.palette != nil { painters.reset() }

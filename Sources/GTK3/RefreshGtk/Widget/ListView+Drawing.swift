@@ -37,8 +37,8 @@ extension ListView {
     private func context(width: Double, scale: Double) -> RowContext {
         let style = gtk_widget_get_style_context(area)!
         let now = Double(g_get_real_time()) / 1_000_000
-        // HACK: a named colour an app's CSS provider redefines changes no widget's own style, and
-        // GTK 3 then emits no "style-updated" (docs/gtk3-notes.md, "Theme colours and changes").
+        // HACK (docs/gtk3-notes.md, "Theme colours and changes"): a named colour an app's CSS
+        // provider redefines changes no widget's own style, and GTK 3 then emits no "style-updated".
         if let rowContext, rowContext.palette != Palette.theme(style) { self.rowContext = nil }
         let context = rowContext ?? {
             let made = RowContext(pangoContext: gtk_widget_get_pango_context(area), palette: .light, foreground: .black,

@@ -279,8 +279,9 @@ public class RefreshController {
         }
 
         // Mouse and touch presses: the engine's `PressGesture` decides what each one is; here it
-        // is only translated and its decisions carried out. HACK: GTK keeps only a weak pointer
-        // to a widget's gestures, so we hold the reference and drop it on destroy.
+        // is only translated and its decisions carried out.
+        // HACK (docs/gtk3-notes.md, "Gestures are referenced weakly"): GTK keeps only a weak
+        // pointer to a widget's gestures, so we hold the reference and drop it on destroy.
         let target = input.gestureWidget
         let drag: OpaquePointer = gtk_gesture_drag_new(target)!
         gtk_gesture_single_set_button(drag, 1)
@@ -325,10 +326,10 @@ public class RefreshController {
             }
         }.keep(in: &connections)
 
-        // HACK: GtkScrolledWindow's kinetic scrolling runs its own touch drag, pan and swipe
-        // gestures in the capture phase, with a rubber-band overshoot of its own; they would
-        // claim every touch sequence before our drag gesture and fight the pull. Off, it leaves
-        // touch to us (the engine flings on release). docs/architecture.md, "Hosts".
+        // HACK (docs/gtk3-notes.md, "Kinetic scrolling off"): GtkScrolledWindow's kinetic
+        // scrolling runs its own touch drag, pan and swipe gestures in the capture phase, with a
+        // rubber-band overshoot of its own; they would claim every touch sequence before our drag
+        // gesture and fight the pull. Off, it leaves touch to us (the engine flings on release).
         gtk_scrolled_window_set_kinetic_scrolling(gcast(input.scrolledWindow), 0)
     }
 
