@@ -415,6 +415,14 @@ mutant "the GTK 3 plain bar reads the window background for the accent (the defa
   Sources/GTK3/RefreshGtk/Drawing/ThemePalette.swift \
   'selection: lookupColor(styleContext, "theme_selected_bg_color"),' 'selection: lookupColor(styleContext, "theme_bg_color"),' \
   'PlainBarOnScreenTests'
+mutant "the GTK 4 bin reads the view's base colour for the plain bar, not the accent" \
+  Sources/GTK4/RefreshGtk4/ThemeColours.swift \
+  'selection: lookup("accent_bg_color", "theme_selected_bg_color")' 'selection: lookup("theme_base_color", "accent_bg_color", "theme_selected_bg_color")' \
+  'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
+mutant "the GTK 4 bin's plain bar is white whatever the theme" \
+  Sources/GTK4/RefreshGtk4/ThemeColours.swift \
+  '            highContrast: Self.isHighContrastTheme())' '            highContrast: Self.isHighContrastTheme())\n        palette.bar = .white' \
+  'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -1,0 +1,168 @@
+#!/usr/bin/python3
+"""The GTK 4 bin's plain bar is the theme's accent, as GTK itself draws it (issue 46): in light and
+dark, with the default and a custom accent, the bar read from the screen has the colour of a
+suggested-action button (and of a selected row) GTK draws in the same window, and its text reads
+on it. No expected colour comes from our palette code: only from GTK's drawing.
+
+Usage: bar4_check.py
+
+Reads the screen with ImageMagick's `import` (the window is undecorated, at the Xvfb screen's top
+left; the pointer, at the screen's centre, is outside it). Prints "all checks passed" and exits 0,
+or exits 1."""
+import re
+import subprocess
+import tempfile
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+gi.require_version("Gdk", "4.0")
+gi.require_version("GdkPixbuf", "2.0")
+gi.require_version("Ptr4", "1.0")
+from gi.repository import Gdk, GdkPixbuf, Gio, Gtk, Ptr4  # noqa: E402
+
+from checks import check, run_for, verdict  # noqa: E402
+
+WIDTH, HEIGHT = 600, 300  # the window; the screen is 800x700, its pointer at 400,350
+BAR = 30  # the plain header's held height (Sources/Shared/RefreshDrawing/HeaderStyles.swift)
+TOLERANCE = 2  # levels per channel
+settings = Gtk.Settings.get_default()
+settings.props.gtk_font_name = "DejaVu Sans 10"
+
+
+def theme_css(dark):
+    """GTK's own theme as this GTK version ships it (its Default theme, in libgtk's resources)."""
+    path = f"/org/gtk/libgtk/theme/Default/Default-{'dark' if dark else 'light'}.css"
+    try:
+        return Gio.resources_lookup_data(path, Gio.ResourceLookupFlags.NONE).get_data().decode()
+    except Exception:  # noqa: BLE001 (another layout of the theme: read no rule from it)
+        return ""
+
+
+def accent_css(colour, dark):
+    """An app's recolouring of the accent, as an app or a theme does it: the named colours GTK's
+    theme and libadwaita use for it. GTK 4.8's theme compiles the accent into its rules (button.
+    suggested-action is `linear-gradient(to top, #2c7fe3 2px, #3584e4)`, not `@…`), so there the
+    provider also restyles the button and the selected row with the named colour, as a theme
+    does: the oracle is still GTK drawing that button and that row, not our code."""
+    css = "".join(f"@define-color {name} {colour};\n" for name in (
+        "accent_bg_color", "accent_color", "theme_selected_bg_color", "theme_unfocused_selected_bg_color"))
+    theme = theme_css(dark)
+    if "--accent-bg-color" in theme:  # a theme of CSS variables (GTK ≥ 4.16 may use them)
+        css += f":root {{ --accent-bg-color: {colour}; --accent-color: {colour}; }}\n"
+    # The theme's own rule for the button (its first block whose selector is that alone).
+    rule = re.search(r"^button\.suggested-action\s*\{([^}]*)\}", theme, re.MULTILINE)
+    if rule and "@" not in rule.group(1) and "var(" not in rule.group(1):
+        css += "button.suggested-action { background-image: image(@accent_bg_color); border-color: @accent_bg_color; }\n"
+        css += "row:selected { background-color: @theme_selected_bg_color; }\n"
+    return css
+
+
+def screen():
+    """The window's pixels, as rows of (r, g, b)."""
+    with tempfile.NamedTemporaryFile(suffix=".png") as shot:
+        subprocess.run(["import", "-window", "root", "-crop", f"{WIDTH}x{HEIGHT}+0+0", shot.name], check=True)
+        image = GdkPixbuf.Pixbuf.new_from_file(shot.name)
+    n, stride, data = image.get_n_channels(), image.get_rowstride(), image.get_pixels()
+    return [[tuple(data[y * stride + x * n:y * stride + x * n + 3]) for x in range(image.get_width())]
+            for y in range(image.get_height())]
+
+
+def bounds(widget, window):
+    ok, rect = widget.compute_bounds(window)
+    assert ok, f"no bounds for {widget}"
+    return int(round(rect.origin.x)), int(round(rect.origin.y)), int(rect.size.width), int(rect.size.height)
+
+
+def near(a, b):
+    return all(abs(x - y) <= TOLERANCE for x, y in zip(a, b))
+
+
+def relative_luminance(rgb):
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def look(name, dark, accent):
+    settings.props.gtk_application_prefer_dark_theme = dark
+    provider = None
+    if accent:
+        provider = Gtk.CssProvider()
+        css = accent_css(accent, dark)
+        print(f"     {name}: the app's CSS: {' '.join(css.split())}", flush=True)
+        if hasattr(provider, "load_from_string"):  # GTK ≥ 4.12 (load_from_data is deprecated there)
+            provider.load_from_string(css)
+        else:
+            provider.load_from_data(css.encode())
+        Gtk.StyleContext.add_provider_for_display(Gdk.Display.get_default(), provider,
+                                                  Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
+    # The bin: the plain bar, held open by a refresh that never ends.
+    rows = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE)  # no row of its own in the accent
+    for i in range(40):
+        rows.append(Gtk.Label(label=f"Row {i}"))
+    bin = Ptr4.RefreshBin(child=Gtk.ScrolledWindow(child=rows), header_style=Ptr4.HeaderStyle.PLAIN,
+                          width_request=360, hexpand=True)
+    bin.connect("refresh", lambda _bin: None)
+    # Beside it, what GTK draws in the theme's accent: a suggested-action button, a selected row.
+    button = Gtk.Button(label="Go", width_request=200, height_request=44)
+    button.add_css_class("suggested-action")
+    selected = Gtk.ListBox()
+    for text in ("Selected", "Other"):
+        selected.append(Gtk.Label(label=text, height_request=40))
+    selected.select_row(selected.get_row_at_index(0))
+    side = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12, margin_start=12, margin_end=12,
+                   margin_top=12, valign=Gtk.Align.START)
+    side.append(button)
+    side.append(selected)
+    box = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
+    box.append(bin)
+    box.append(side)
+    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT, child=box, decorated=False)
+    window.present()
+    run_for(0.5)
+    bin.begin_refreshing()
+    run_for(1.0)
+    check(bin.props.refreshing, f"{name}: the bar is held open (refreshing)")
+    pixels = screen()
+
+    bx, by, bw, _bh = bounds(bin, window)
+    # The plain bar: the top BAR px of the bin's viewport, its text centred in it.
+    bar = pixels[by + BAR // 2][bx + 4]
+    right = pixels[by + BAR // 2][bx + bw - 5]
+    ux, uy, uw, _uh = bounds(button, window)
+    # The button's background inside its 1 px border, at its top (GTK 4.8 draws a gradient
+    # whose top is the accent) and left of its centred label.
+    drawn = pixels[uy + 2][ux + 12]
+    rx, ry, _rw, rh = bounds(selected.get_row_at_index(0), window)
+    row = pixels[ry + rh // 2][rx + 6]
+    below = pixels[by + BAR + 4][bx + 4]
+    print(f"     {name}: bar {bar} (right end {right}), button {drawn}, selected row {row}", flush=True)
+    check(not near(bar, below), f"{name}: the bar ends at its {BAR} px ({below} under it: the list)")
+    check(near(bar, right), f"{name}: the bar is one colour across ({bar} at its left, {right} at its right)")
+    check(near(bar, drawn), f"{name}: the bar's colour {bar} is GTK's suggested-action button's {drawn}")
+    check(near(bar, row), f"{name}: the bar's colour {bar} is GTK's selected row's {row}")
+    # Its text: the pixel of the bar farthest from the bar's colour reads on it.
+    band = [p for y in range(by + 2, by + BAR - 2) for p in pixels[y][bx:bx + bw]]
+    ink = max(band, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, bar)))
+    ratio = contrast(ink, bar)
+    check(ratio >= 3, f"{name}: the bar's text {ink} reads on it (contrast {ratio:.2f} ≥ 3)")
+    window.destroy()
+    if provider:
+        Gtk.StyleContext.remove_provider_for_display(Gdk.Display.get_default(), provider)
+    run_for(0.3)
+
+
+print(f"     GTK {Gtk.get_major_version()}.{Gtk.get_minor_version()}.{Gtk.get_micro_version()}", flush=True)
+look("light", False, None)
+look("light, custom accent", False, "#9141ac")
+look("dark", True, None)
+look("dark, custom accent", True, "#26a269")
+verdict()
