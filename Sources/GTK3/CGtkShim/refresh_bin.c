@@ -23,30 +23,14 @@ struct _PtrRefreshBin {
     PtrRefreshBinDraw draw_callback;  /* the decorations, over the bin's own window */
     gpointer draw_data;
     GDestroyNotify draw_notify;
-    /* The GObject state. */
-    PtrHeaderStyle header_style;
-    PtrFooterMode footer_mode;
-    PtrHeaderState header_state;
-    PtrFooterState footer_state;
-    GDateTime *last_updated;
+    PtrRefreshState state;           /* the GObject state (ptr_refresh_gobject.h) */
     gboolean adopting;               /* the Swift API is creating the controller itself */
 };
 
-enum {
-    PROP_0,
-    PROP_HEADER_STYLE,
-    PROP_FOOTER_MODE,
-    PROP_REFRESHING,
-    PROP_LOADING,
-    PROP_HEADER_STATE,
-    PROP_FOOTER_STATE,
-    PROP_LAST_UPDATED,
-    N_PROPS
-};
-static GParamSpec *properties[N_PROPS];
-
-enum { SIGNAL_REFRESH, SIGNAL_LOAD_MORE, SIGNAL_HEADER_STATE_CHANGED, SIGNAL_FOOTER_STATE_CHANGED, N_SIGNALS };
-static guint signals[N_SIGNALS];
+/* Every property and signal is shared with the GTK 4 bin (ptr_refresh_gobject.h). */
+static PtrRefreshClass refresh_class;
+G_STATIC_ASSERT(PTR_HEADER_STATE_REFRESHING == PTR_REFRESH_HEADER_STATE_REFRESHING);
+G_STATIC_ASSERT(PTR_FOOTER_STATE_LOADING == PTR_REFRESH_FOOTER_STATE_LOADING);
 
 /**
  * PtrRefreshBin:
@@ -106,33 +90,21 @@ static void ptr_refresh_bin_dispose(GObject *object) {
 }
 
 static void ptr_refresh_bin_finalize(GObject *object) {
-    g_clear_pointer(&PTR_REFRESH_BIN(object)->last_updated, g_date_time_unref);
+    ptr_refresh_state_clear(&PTR_REFRESH_BIN(object)->state);
     G_OBJECT_CLASS(ptr_refresh_bin_parent_class)->finalize(object);
 }
 
 static void ptr_refresh_bin_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
-    PtrRefreshBin *self = PTR_REFRESH_BIN(object);
-    switch (id) {
-    case PROP_HEADER_STYLE: g_value_set_enum(value, self->header_style); break;
-    case PROP_FOOTER_MODE: g_value_set_enum(value, self->footer_mode); break;
-    case PROP_REFRESHING: g_value_set_boolean(value, ptr_refresh_bin_get_refreshing(self)); break;
-    case PROP_LOADING: g_value_set_boolean(value, ptr_refresh_bin_get_loading(self)); break;
-    case PROP_HEADER_STATE: g_value_set_enum(value, self->header_state); break;
-    case PROP_FOOTER_STATE: g_value_set_enum(value, self->footer_state); break;
-    case PROP_LAST_UPDATED: g_value_set_boxed(value, self->last_updated); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
+    if (!ptr_refresh_get_property(&refresh_class, &PTR_REFRESH_BIN(object)->state, id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 }
 
 static void ptr_refresh_bin_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
-    PtrRefreshBin *self = PTR_REFRESH_BIN(object);
-    switch (id) {
-    case PROP_HEADER_STYLE: ptr_refresh_bin_set_header_style(self, g_value_get_enum(value)); break;
-    case PROP_FOOTER_MODE: ptr_refresh_bin_set_footer_mode(self, g_value_get_enum(value)); break;
-    case PROP_LAST_UPDATED: ptr_refresh_bin_set_last_updated(self, g_value_get_boxed(value)); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
+    if (!ptr_refresh_set_property(object, &refresh_class, &PTR_REFRESH_BIN(object)->state, id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 }
+
+static void apply_to_swift(GObject *object) { ptr_refresh_bin_swift_apply(PTR_REFRESH_BIN(object)); }
 
 static const gint event_mask = GDK_EXPOSURE_MASK | GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK |
                                GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK |
@@ -277,47 +249,39 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
      *
      * The header's look; settable at any time (a held header keeps its place).
      */
-    properties[PROP_HEADER_STYLE] = ptr_refresh_spec_header_style(PTR_TYPE_HEADER_STYLE);
     /**
      * PtrRefreshBin:footer-mode:
      *
      * How load-more is triggered.
      */
-    properties[PROP_FOOTER_MODE] = ptr_refresh_spec_footer_mode(PTR_TYPE_FOOTER_MODE);
     /**
      * PtrRefreshBin:refreshing:
      *
      * %TRUE while the header is held open for a refresh, from just before #PtrRefreshBin::refresh
      * until ptr_refresh_bin_end_refreshing().
      */
-    properties[PROP_REFRESHING] = ptr_refresh_spec_refreshing();
     /**
      * PtrRefreshBin:loading:
      *
      * %TRUE while a load-more runs, from just before #PtrRefreshBin::load-more until
      * ptr_refresh_bin_end_loading().
      */
-    properties[PROP_LOADING] = ptr_refresh_spec_loading();
     /**
      * PtrRefreshBin:header-state:
      *
      * The header's state (also reported by #PtrRefreshBin::header-state-changed).
      */
-    properties[PROP_HEADER_STATE] = ptr_refresh_spec_header_state(PTR_TYPE_HEADER_STATE);
     /**
      * PtrRefreshBin:footer-state:
      *
      * The footer's state (also reported by #PtrRefreshBin::footer-state-changed).
      */
-    properties[PROP_FOOTER_STATE] = ptr_refresh_spec_footer_state(PTR_TYPE_FOOTER_STATE);
     /**
      * PtrRefreshBin:last-updated:
      *
      * When the last successful refresh ended (wall-clock time), shown by the classic header as
      * "Last updated: …"; %NULL until then. An app may restore it from a previous run.
      */
-    properties[PROP_LAST_UPDATED] = ptr_refresh_spec_last_updated();
-    g_object_class_install_properties(object_class, N_PROPS, properties);
 
     /**
      * PtrRefreshBin::refresh:
@@ -326,14 +290,12 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
      * Emitted once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
      * Fetch, update the model, then call ptr_refresh_bin_end_refreshing() (from the handler or later).
      */
-    signals[SIGNAL_REFRESH] = ptr_refresh_signal_refresh(G_TYPE_FROM_CLASS(klass));
     /**
      * PtrRefreshBin::load-more:
      * @bin: the bin
      *
      * Emitted once per load-more. Append rows, then call ptr_refresh_bin_end_loading().
      */
-    signals[SIGNAL_LOAD_MORE] = ptr_refresh_signal_load_more(G_TYPE_FROM_CLASS(klass));
     /**
      * PtrRefreshBin::header-state-changed:
      * @bin: the bin
@@ -341,8 +303,6 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
      *
      * Every change of the header's state.
      */
-    signals[SIGNAL_HEADER_STATE_CHANGED] = ptr_refresh_signal_state_changed("header-state-changed", G_TYPE_FROM_CLASS(klass),
-                                                                          PTR_TYPE_HEADER_STATE);
     /**
      * PtrRefreshBin::footer-state-changed:
      * @bin: the bin
@@ -350,8 +310,12 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
      *
      * Every change of the footer's state.
      */
-    signals[SIGNAL_FOOTER_STATE_CHANGED] = ptr_refresh_signal_state_changed("footer-state-changed", G_TYPE_FROM_CLASS(klass),
-                                                                          PTR_TYPE_FOOTER_STATE);
+    /* The doc comments above are g-ir-scanner's; the properties and signals are installed with
+     * the other bin's, in one place. */
+    ptr_refresh_class_install(object_class, &refresh_class, 1,
+                              (PtrRefreshTypes){PTR_TYPE_HEADER_STYLE, PTR_TYPE_FOOTER_MODE, PTR_TYPE_HEADER_STATE,
+                                                PTR_TYPE_FOOTER_STATE},
+                              apply_to_swift);
 }
 
 static void ptr_refresh_bin_init(PtrRefreshBin *self) {
@@ -437,7 +401,7 @@ void ptr_refresh_bin_load_more(PtrRefreshBin *bin) {
  */
 PtrHeaderStyle ptr_refresh_bin_get_header_style(PtrRefreshBin *bin) {
     g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), PTR_HEADER_STYLE_JIKE);
-    return bin->header_style;
+    return bin->state.header_style;
 }
 
 /**
@@ -450,11 +414,7 @@ PtrHeaderStyle ptr_refresh_bin_get_header_style(PtrRefreshBin *bin) {
 void ptr_refresh_bin_set_header_style(PtrRefreshBin *bin, PtrHeaderStyle style) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
     g_return_if_fail((guint)style <= PTR_HEADER_STYLE_PLAIN);
-    if (bin->header_style == style)
-        return;
-    bin->header_style = style;
-    ptr_refresh_bin_swift_apply(bin);
-    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_HEADER_STYLE]);
+    ptr_refresh_set_setting(G_OBJECT(bin), &refresh_class, &bin->state, PTR_REFRESH_PROP_HEADER_STYLE, style);
 }
 
 /**
@@ -467,7 +427,7 @@ void ptr_refresh_bin_set_header_style(PtrRefreshBin *bin, PtrHeaderStyle style) 
  */
 PtrFooterMode ptr_refresh_bin_get_footer_mode(PtrRefreshBin *bin) {
     g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), PTR_FOOTER_MODE_AUTO);
-    return bin->footer_mode;
+    return bin->state.footer_mode;
 }
 
 /**
@@ -480,11 +440,7 @@ PtrFooterMode ptr_refresh_bin_get_footer_mode(PtrRefreshBin *bin) {
 void ptr_refresh_bin_set_footer_mode(PtrRefreshBin *bin, PtrFooterMode mode) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
     g_return_if_fail((guint)mode <= PTR_FOOTER_MODE_NONE);
-    if (bin->footer_mode == mode)
-        return;
-    bin->footer_mode = mode;
-    ptr_refresh_bin_swift_apply(bin);
-    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_FOOTER_MODE]);
+    ptr_refresh_set_setting(G_OBJECT(bin), &refresh_class, &bin->state, PTR_REFRESH_PROP_FOOTER_MODE, mode);
 }
 
 /**
@@ -497,7 +453,7 @@ void ptr_refresh_bin_set_footer_mode(PtrRefreshBin *bin, PtrFooterMode mode) {
  */
 gboolean ptr_refresh_bin_get_refreshing(PtrRefreshBin *bin) {
     g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), FALSE);
-    return bin->header_state == PTR_HEADER_STATE_REFRESHING;
+    return bin->state.header_state == PTR_HEADER_STATE_REFRESHING;
 }
 
 /**
@@ -510,7 +466,7 @@ gboolean ptr_refresh_bin_get_refreshing(PtrRefreshBin *bin) {
  */
 gboolean ptr_refresh_bin_get_loading(PtrRefreshBin *bin) {
     g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), FALSE);
-    return bin->footer_state == PTR_FOOTER_STATE_LOADING;
+    return bin->state.footer_state == PTR_FOOTER_STATE_LOADING;
 }
 
 /**
@@ -523,7 +479,7 @@ gboolean ptr_refresh_bin_get_loading(PtrRefreshBin *bin) {
  */
 PtrHeaderState ptr_refresh_bin_get_header_state(PtrRefreshBin *bin) {
     g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), PTR_HEADER_STATE_IDLE);
-    return bin->header_state;
+    return bin->state.header_state;
 }
 
 /**
@@ -536,7 +492,7 @@ PtrHeaderState ptr_refresh_bin_get_header_state(PtrRefreshBin *bin) {
  */
 PtrFooterState ptr_refresh_bin_get_footer_state(PtrRefreshBin *bin) {
     g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), PTR_FOOTER_STATE_IDLE);
-    return bin->footer_state;
+    return bin->state.footer_state;
 }
 
 /**
@@ -549,20 +505,7 @@ PtrFooterState ptr_refresh_bin_get_footer_state(PtrRefreshBin *bin) {
  */
 GDateTime *ptr_refresh_bin_get_last_updated(PtrRefreshBin *bin) {
     g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), NULL);
-    return bin->last_updated;
-}
-
-static gboolean same_time(GDateTime *a, GDateTime *b) {
-    return a == b || (a != NULL && b != NULL && g_date_time_equal(a, b));
-}
-
-/* Stores without telling Swift (the time came from Swift). TRUE: it changed. */
-static gboolean store_last_updated(PtrRefreshBin *bin, GDateTime *last_updated) {
-    if (same_time(bin->last_updated, last_updated))
-        return FALSE;
-    g_clear_pointer(&bin->last_updated, g_date_time_unref);
-    bin->last_updated = last_updated != NULL ? g_date_time_ref(last_updated) : NULL;
-    return TRUE;
+    return bin->state.last_updated;
 }
 
 /**
@@ -574,71 +517,39 @@ static gboolean store_last_updated(PtrRefreshBin *bin, GDateTime *last_updated) 
  */
 void ptr_refresh_bin_set_last_updated(PtrRefreshBin *bin, GDateTime *last_updated) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
-    if (!store_last_updated(bin, last_updated))
-        return;
-    ptr_refresh_bin_swift_apply(bin);
-    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_LAST_UPDATED]);
+    ptr_refresh_set_last_updated(G_OBJECT(bin), &refresh_class, &bin->state, last_updated);
 }
 
 /* ---- What the Swift controller reports (CGtkShim.h) ---- */
 
 void ptr_refresh_bin_report_header_state(PtrRefreshBin *bin, PtrHeaderState state) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
-    if (bin->header_state == state)
-        return;
-    gboolean was_refreshing = ptr_refresh_bin_get_refreshing(bin);
-    bin->header_state = state;
-    g_object_freeze_notify(G_OBJECT(bin));
-    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_HEADER_STATE]);
-    if (was_refreshing != ptr_refresh_bin_get_refreshing(bin))
-        g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_REFRESHING]);
-    g_object_thaw_notify(G_OBJECT(bin));
-    g_signal_emit(bin, signals[SIGNAL_HEADER_STATE_CHANGED], 0, state);
+    ptr_refresh_report_state(G_OBJECT(bin), &refresh_class, &bin->state, PTR_REFRESH_PROP_HEADER_STATE, state);
 }
 
 void ptr_refresh_bin_report_footer_state(PtrRefreshBin *bin, PtrFooterState state) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
-    if (bin->footer_state == state)
-        return;
-    gboolean was_loading = ptr_refresh_bin_get_loading(bin);
-    bin->footer_state = state;
-    g_object_freeze_notify(G_OBJECT(bin));
-    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_FOOTER_STATE]);
-    if (was_loading != ptr_refresh_bin_get_loading(bin))
-        g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_LOADING]);
-    g_object_thaw_notify(G_OBJECT(bin));
-    g_signal_emit(bin, signals[SIGNAL_FOOTER_STATE_CHANGED], 0, state);
+    ptr_refresh_report_state(G_OBJECT(bin), &refresh_class, &bin->state, PTR_REFRESH_PROP_FOOTER_STATE, state);
 }
 
 void ptr_refresh_bin_emit_refresh(PtrRefreshBin *bin) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
-    g_signal_emit(bin, signals[SIGNAL_REFRESH], 0);
+    ptr_refresh_emit(G_OBJECT(bin), &refresh_class, PTR_REFRESH_SIGNAL_REFRESH);
 }
 
 void ptr_refresh_bin_emit_load_more(PtrRefreshBin *bin) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
-    g_signal_emit(bin, signals[SIGNAL_LOAD_MORE], 0);
+    ptr_refresh_emit(G_OBJECT(bin), &refresh_class, PTR_REFRESH_SIGNAL_LOAD_MORE);
 }
 
 gboolean ptr_refresh_bin_has_handler(PtrRefreshBin *bin, gboolean load_more) {
     g_return_val_if_fail(PTR_IS_REFRESH_BIN(bin), FALSE);
-    return g_signal_has_handler_pending(bin, signals[load_more ? SIGNAL_LOAD_MORE : SIGNAL_REFRESH], 0, FALSE);
+    return ptr_refresh_has_handler(G_OBJECT(bin), &refresh_class, load_more);
 }
 
 void ptr_refresh_bin_report_last_updated(PtrRefreshBin *bin, gboolean has_value, gdouble unix_seconds) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));
-    GDateTime *time = NULL;
-    if (has_value) {
-        /* Whole microseconds: a value read back and set again compares equal. */
-        GDateTime *seconds = g_date_time_new_from_unix_local((gint64)unix_seconds);
-        time = g_date_time_add(seconds, (GTimeSpan)((unix_seconds - (gint64)unix_seconds) * G_USEC_PER_SEC));
-        g_date_time_unref(seconds);
-    }
-    gboolean changed = store_last_updated(bin, time);
-    if (time != NULL)
-        g_date_time_unref(time);
-    if (changed)
-        g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_LAST_UPDATED]);
+    ptr_refresh_report_last_updated(G_OBJECT(bin), &refresh_class, &bin->state, has_value, unix_seconds);
 }
 
 void ptr_refresh_bin_set_adopting(PtrRefreshBin *bin, gboolean adopting) {

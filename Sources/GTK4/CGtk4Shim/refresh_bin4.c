@@ -32,34 +32,20 @@ struct _Ptr4RefreshBin {
     gboolean drag_touch;
     GtkWidget *pressed; /* the widget under the press (weak), until a claimed pull releases it */
     int last_width, last_height;
-    /* The GObject state. */
-    Ptr4HeaderStyle header_style;
-    Ptr4FooterMode footer_mode;
-    Ptr4HeaderState header_state;
-    Ptr4FooterState footer_state;
-    GDateTime *last_updated;
+    PtrRefreshState state; /* the GObject state (ptr_refresh_gobject.h) */
     gboolean adopting; /* the Swift API is creating its own Swift side */
     gboolean attached; /* a Swift side was created for the child */
     guint warm_up_id;  /* the idle that warms up the Swift side and the window's GL renderer */
     gboolean warmed_up;
 };
 
-enum {
-    PROP_0,
-    PROP_CHILD,
-    PROP_HEADER_STYLE,
-    PROP_FOOTER_MODE,
-    PROP_REFRESHING,
-    PROP_LOADING,
-    PROP_HEADER_STATE,
-    PROP_FOOTER_STATE,
-    PROP_LAST_UPDATED,
-    N_PROPS
-};
-static GParamSpec *properties[N_PROPS];
-
-enum { SIGNAL_REFRESH, SIGNAL_LOAD_MORE, SIGNAL_HEADER_STATE_CHANGED, SIGNAL_FOOTER_STATE_CHANGED, N_SIGNALS };
-static guint signals[N_SIGNALS];
+/* `child` is the bin's own; the properties after it and every signal are shared with the GTK 3 bin
+ * (ptr_refresh_gobject.h). */
+enum { PROP_0, PROP_CHILD, N_OWN_PROPS };
+static GParamSpec *child_property;
+static PtrRefreshClass refresh_class;
+G_STATIC_ASSERT(PTR4_HEADER_STATE_REFRESHING == PTR_REFRESH_HEADER_STATE_REFRESHING);
+G_STATIC_ASSERT(PTR4_FOOTER_STATE_LOADING == PTR_REFRESH_FOOTER_STATE_LOADING);
 
 static GtkBuildableIface *parent_buildable_iface;
 
@@ -270,39 +256,28 @@ static void ptr4_refresh_bin_dispose(GObject *object) {
 }
 
 static void ptr4_refresh_bin_finalize(GObject *object) {
-    g_clear_pointer(&PTR4_REFRESH_BIN(object)->last_updated, g_date_time_unref);
+    ptr_refresh_state_clear(&PTR4_REFRESH_BIN(object)->state);
     G_OBJECT_CLASS(ptr4_refresh_bin_parent_class)->finalize(object);
 }
 
 static void ptr4_refresh_bin_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(object);
-    switch (id) {
-    case PROP_CHILD: g_value_set_object(value, self->child); break;
-    case PROP_HEADER_STYLE: g_value_set_enum(value, self->header_style); break;
-    case PROP_FOOTER_MODE: g_value_set_enum(value, self->footer_mode); break;
-    case PROP_REFRESHING: g_value_set_boolean(value, ptr4_refresh_bin_get_refreshing(self)); break;
-    case PROP_LOADING: g_value_set_boolean(value, ptr4_refresh_bin_get_loading(self)); break;
-    case PROP_HEADER_STATE: g_value_set_enum(value, self->header_state); break;
-    case PROP_FOOTER_STATE: g_value_set_enum(value, self->footer_state); break;
-    case PROP_LAST_UPDATED: g_value_set_boxed(value, self->last_updated); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
+    if (id == PROP_CHILD)
+        g_value_set_object(value, self->child);
+    else if (!ptr_refresh_get_property(&refresh_class, &self->state, id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 }
 
 static void ptr4_refresh_bin_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(object);
-    switch (id) {
-    case PROP_CHILD: ptr4_refresh_bin_set_child(self, g_value_get_object(value)); break;
-    case PROP_HEADER_STYLE: ptr4_refresh_bin_set_header_style(self, g_value_get_enum(value)); break;
-    case PROP_FOOTER_MODE: ptr4_refresh_bin_set_footer_mode(self, g_value_get_enum(value)); break;
-    case PROP_LAST_UPDATED: ptr4_refresh_bin_set_last_updated(self, g_value_get_boxed(value)); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-    }
+    if (id == PROP_CHILD)
+        ptr4_refresh_bin_set_child(self, g_value_get_object(value));
+    else if (!ptr_refresh_set_property(object, &refresh_class, &self->state, id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 }
 
-/* As AdwBin: the bin expands where its child does (a scrolled window with vexpand fills the
- * window), and asks for the size mode its child asks for. Without this a GtkBox gives the bin
- * its minimum height, one row of the list. */
+static void apply_to_swift(GObject *object) { ptr4_refresh_bin_swift_apply(PTR4_REFRESH_BIN(object)); }
+
 static void ptr4_refresh_bin_compute_expand(GtkWidget *widget, gboolean *hexpand, gboolean *vexpand) {
     Ptr4RefreshBin *self = PTR4_REFRESH_BIN(widget);
     *hexpand = self->child && gtk_widget_compute_expand(self->child, GTK_ORIENTATION_HORIZONTAL);
@@ -504,53 +479,46 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
      * The child: a #GtkScrolledWindow gets pull-to-refresh and load-more; any other widget is
      * shown as it is, with a warning.
      */
-    properties[PROP_CHILD] = g_param_spec_object("child", "Child", "The child widget", GTK_TYPE_WIDGET, rw);
+    child_property = g_param_spec_object("child", "Child", "The child widget", GTK_TYPE_WIDGET, rw);
+    g_object_class_install_property(object_class, PROP_CHILD, child_property);
     /**
      * Ptr4RefreshBin:header-style:
      *
      * The header's look; settable at any time (a held header keeps its place).
      */
-    properties[PROP_HEADER_STYLE] = ptr_refresh_spec_header_style(PTR4_TYPE_HEADER_STYLE);
     /**
      * Ptr4RefreshBin:footer-mode:
      *
      * How load-more is triggered.
      */
-    properties[PROP_FOOTER_MODE] = ptr_refresh_spec_footer_mode(PTR4_TYPE_FOOTER_MODE);
     /**
      * Ptr4RefreshBin:refreshing:
      *
      * %TRUE while the header is held open for a refresh, from just before #Ptr4RefreshBin::refresh
      * until ptr4_refresh_bin_end_refreshing().
      */
-    properties[PROP_REFRESHING] = ptr_refresh_spec_refreshing();
     /**
      * Ptr4RefreshBin:loading:
      *
      * %TRUE while a load-more runs, from just before #Ptr4RefreshBin::load-more until
      * ptr4_refresh_bin_end_loading().
      */
-    properties[PROP_LOADING] = ptr_refresh_spec_loading();
     /**
      * Ptr4RefreshBin:header-state:
      *
      * The header's state (also reported by #Ptr4RefreshBin::header-state-changed).
      */
-    properties[PROP_HEADER_STATE] = ptr_refresh_spec_header_state(PTR4_TYPE_HEADER_STATE);
     /**
      * Ptr4RefreshBin:footer-state:
      *
      * The footer's state (also reported by #Ptr4RefreshBin::footer-state-changed).
      */
-    properties[PROP_FOOTER_STATE] = ptr_refresh_spec_footer_state(PTR4_TYPE_FOOTER_STATE);
     /**
      * Ptr4RefreshBin:last-updated:
      *
      * When the last successful refresh ended (wall-clock time); %NULL until then. An app may
      * restore it from a previous run.
      */
-    properties[PROP_LAST_UPDATED] = ptr_refresh_spec_last_updated();
-    g_object_class_install_properties(object_class, N_PROPS, properties);
 
     /**
      * Ptr4RefreshBin::refresh:
@@ -559,14 +527,12 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
      * Emitted once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
      * Fetch, update the model, then call ptr4_refresh_bin_end_refreshing() (from the handler or later).
      */
-    signals[SIGNAL_REFRESH] = ptr_refresh_signal_refresh(G_TYPE_FROM_CLASS(klass));
     /**
      * Ptr4RefreshBin::load-more:
      * @bin: the bin
      *
      * Emitted once per load-more. Append rows, then call ptr4_refresh_bin_end_loading().
      */
-    signals[SIGNAL_LOAD_MORE] = ptr_refresh_signal_load_more(G_TYPE_FROM_CLASS(klass));
     /**
      * Ptr4RefreshBin::header-state-changed:
      * @bin: the bin
@@ -574,8 +540,6 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
      *
      * Every change of the header's state.
      */
-    signals[SIGNAL_HEADER_STATE_CHANGED] = ptr_refresh_signal_state_changed("header-state-changed", G_TYPE_FROM_CLASS(klass),
-                                                                          PTR4_TYPE_HEADER_STATE);
     /**
      * Ptr4RefreshBin::footer-state-changed:
      * @bin: the bin
@@ -583,8 +547,12 @@ static void ptr4_refresh_bin_class_init(Ptr4RefreshBinClass *klass) {
      *
      * Every change of the footer's state.
      */
-    signals[SIGNAL_FOOTER_STATE_CHANGED] = ptr_refresh_signal_state_changed("footer-state-changed", G_TYPE_FROM_CLASS(klass),
-                                                                          PTR4_TYPE_FOOTER_STATE);
+    /* The doc comments above are g-ir-scanner's; the properties and signals are installed with
+     * the other bin's, in one place. */
+    ptr_refresh_class_install(object_class, &refresh_class, N_OWN_PROPS,
+                              (PtrRefreshTypes){PTR4_TYPE_HEADER_STYLE, PTR4_TYPE_FOOTER_MODE, PTR4_TYPE_HEADER_STATE,
+                                                PTR4_TYPE_FOOTER_STATE},
+                              apply_to_swift);
 }
 
 /**
@@ -630,7 +598,7 @@ void ptr4_refresh_bin_set_child(Ptr4RefreshBin *bin, GtkWidget *child) {
                           G_OBJECT_TYPE_NAME(child));
         }
     }
-    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_CHILD]);
+    g_object_notify_by_pspec(G_OBJECT(bin), child_property);
 }
 
 /**
@@ -710,7 +678,7 @@ void ptr4_refresh_bin_load_more(Ptr4RefreshBin *bin) {
  */
 Ptr4HeaderStyle ptr4_refresh_bin_get_header_style(Ptr4RefreshBin *bin) {
     g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), PTR4_HEADER_STYLE_JIKE);
-    return bin->header_style;
+    return bin->state.header_style;
 }
 
 /**
@@ -723,10 +691,7 @@ Ptr4HeaderStyle ptr4_refresh_bin_get_header_style(Ptr4RefreshBin *bin) {
 void ptr4_refresh_bin_set_header_style(Ptr4RefreshBin *bin, Ptr4HeaderStyle style) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
     g_return_if_fail((guint)style <= PTR4_HEADER_STYLE_PLAIN);
-    if (bin->header_style == style) return;
-    bin->header_style = style;
-    ptr4_refresh_bin_swift_apply(bin);
-    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_HEADER_STYLE]);
+    ptr_refresh_set_setting(G_OBJECT(bin), &refresh_class, &bin->state, PTR_REFRESH_PROP_HEADER_STYLE, style);
 }
 
 /**
@@ -739,7 +704,7 @@ void ptr4_refresh_bin_set_header_style(Ptr4RefreshBin *bin, Ptr4HeaderStyle styl
  */
 Ptr4FooterMode ptr4_refresh_bin_get_footer_mode(Ptr4RefreshBin *bin) {
     g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), PTR4_FOOTER_MODE_AUTO);
-    return bin->footer_mode;
+    return bin->state.footer_mode;
 }
 
 /**
@@ -752,10 +717,7 @@ Ptr4FooterMode ptr4_refresh_bin_get_footer_mode(Ptr4RefreshBin *bin) {
 void ptr4_refresh_bin_set_footer_mode(Ptr4RefreshBin *bin, Ptr4FooterMode mode) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
     g_return_if_fail((guint)mode <= PTR4_FOOTER_MODE_NONE);
-    if (bin->footer_mode == mode) return;
-    bin->footer_mode = mode;
-    ptr4_refresh_bin_swift_apply(bin);
-    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_FOOTER_MODE]);
+    ptr_refresh_set_setting(G_OBJECT(bin), &refresh_class, &bin->state, PTR_REFRESH_PROP_FOOTER_MODE, mode);
 }
 
 /**
@@ -768,7 +730,7 @@ void ptr4_refresh_bin_set_footer_mode(Ptr4RefreshBin *bin, Ptr4FooterMode mode) 
  */
 gboolean ptr4_refresh_bin_get_refreshing(Ptr4RefreshBin *bin) {
     g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), FALSE);
-    return bin->header_state == PTR4_HEADER_STATE_REFRESHING;
+    return bin->state.header_state == PTR4_HEADER_STATE_REFRESHING;
 }
 
 /**
@@ -781,7 +743,7 @@ gboolean ptr4_refresh_bin_get_refreshing(Ptr4RefreshBin *bin) {
  */
 gboolean ptr4_refresh_bin_get_loading(Ptr4RefreshBin *bin) {
     g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), FALSE);
-    return bin->footer_state == PTR4_FOOTER_STATE_LOADING;
+    return bin->state.footer_state == PTR4_FOOTER_STATE_LOADING;
 }
 
 /**
@@ -794,7 +756,7 @@ gboolean ptr4_refresh_bin_get_loading(Ptr4RefreshBin *bin) {
  */
 Ptr4HeaderState ptr4_refresh_bin_get_header_state(Ptr4RefreshBin *bin) {
     g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), PTR4_HEADER_STATE_IDLE);
-    return bin->header_state;
+    return bin->state.header_state;
 }
 
 /**
@@ -807,7 +769,7 @@ Ptr4HeaderState ptr4_refresh_bin_get_header_state(Ptr4RefreshBin *bin) {
  */
 Ptr4FooterState ptr4_refresh_bin_get_footer_state(Ptr4RefreshBin *bin) {
     g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), PTR4_FOOTER_STATE_IDLE);
-    return bin->footer_state;
+    return bin->state.footer_state;
 }
 
 /**
@@ -820,19 +782,7 @@ Ptr4FooterState ptr4_refresh_bin_get_footer_state(Ptr4RefreshBin *bin) {
  */
 GDateTime *ptr4_refresh_bin_get_last_updated(Ptr4RefreshBin *bin) {
     g_return_val_if_fail(PTR4_IS_REFRESH_BIN(bin), NULL);
-    return bin->last_updated;
-}
-
-static gboolean same_time(GDateTime *a, GDateTime *b) {
-    return a == b || (a != NULL && b != NULL && g_date_time_equal(a, b));
-}
-
-/* Stores without telling Swift (the time may have come from Swift). TRUE: it changed. */
-static gboolean store_last_updated(Ptr4RefreshBin *bin, GDateTime *last_updated) {
-    if (same_time(bin->last_updated, last_updated)) return FALSE;
-    g_clear_pointer(&bin->last_updated, g_date_time_unref);
-    bin->last_updated = last_updated != NULL ? g_date_time_ref(last_updated) : NULL;
-    return TRUE;
+    return bin->state.last_updated;
 }
 
 /**
@@ -844,66 +794,39 @@ static gboolean store_last_updated(Ptr4RefreshBin *bin, GDateTime *last_updated)
  */
 void ptr4_refresh_bin_set_last_updated(Ptr4RefreshBin *bin, GDateTime *last_updated) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));
-    if (!store_last_updated(bin, last_updated)) return;
-    ptr4_refresh_bin_swift_apply(bin);
-    g_object_notify_by_pspec(G_OBJECT(bin), properties[PROP_LAST_UPDATED]);
+    ptr_refresh_set_last_updated(G_OBJECT(bin), &refresh_class, &bin->state, last_updated);
 }
 
 /* ---- Private (CGtk4Shim.h): what the Swift side reports and sets ---- */
 
 void ptr4_refresh_bin_report_header_state(Ptr4RefreshBin *self, Ptr4HeaderState state) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
-    if (self->header_state == state) return;
-    gboolean was_refreshing = ptr4_refresh_bin_get_refreshing(self);
-    self->header_state = state;
-    g_object_freeze_notify(G_OBJECT(self));
-    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_HEADER_STATE]);
-    if (was_refreshing != ptr4_refresh_bin_get_refreshing(self))
-        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_REFRESHING]);
-    g_object_thaw_notify(G_OBJECT(self));
-    g_signal_emit(self, signals[SIGNAL_HEADER_STATE_CHANGED], 0, state);
+    ptr_refresh_report_state(G_OBJECT(self), &refresh_class, &self->state, PTR_REFRESH_PROP_HEADER_STATE, state);
 }
 
 void ptr4_refresh_bin_report_footer_state(Ptr4RefreshBin *self, Ptr4FooterState state) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
-    if (self->footer_state == state) return;
-    gboolean was_loading = ptr4_refresh_bin_get_loading(self);
-    self->footer_state = state;
-    g_object_freeze_notify(G_OBJECT(self));
-    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_FOOTER_STATE]);
-    if (was_loading != ptr4_refresh_bin_get_loading(self))
-        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_LOADING]);
-    g_object_thaw_notify(G_OBJECT(self));
-    g_signal_emit(self, signals[SIGNAL_FOOTER_STATE_CHANGED], 0, state);
+    ptr_refresh_report_state(G_OBJECT(self), &refresh_class, &self->state, PTR_REFRESH_PROP_FOOTER_STATE, state);
 }
 
 void ptr4_refresh_bin_emit_refresh(Ptr4RefreshBin *self) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
-    g_signal_emit(self, signals[SIGNAL_REFRESH], 0);
+    ptr_refresh_emit(G_OBJECT(self), &refresh_class, PTR_REFRESH_SIGNAL_REFRESH);
 }
 
 void ptr4_refresh_bin_emit_load_more(Ptr4RefreshBin *self) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
-    g_signal_emit(self, signals[SIGNAL_LOAD_MORE], 0);
+    ptr_refresh_emit(G_OBJECT(self), &refresh_class, PTR_REFRESH_SIGNAL_LOAD_MORE);
 }
 
 gboolean ptr4_refresh_bin_has_handler(Ptr4RefreshBin *self, gboolean load_more) {
     g_return_val_if_fail(PTR4_IS_REFRESH_BIN(self), FALSE);
-    return g_signal_has_handler_pending(self, signals[load_more ? SIGNAL_LOAD_MORE : SIGNAL_REFRESH], 0, FALSE);
+    return ptr_refresh_has_handler(G_OBJECT(self), &refresh_class, load_more);
 }
 
 void ptr4_refresh_bin_report_last_updated(Ptr4RefreshBin *self, gboolean has_value, gdouble unix_seconds) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(self));
-    GDateTime *time = NULL;
-    if (has_value) {
-        /* Whole microseconds: a value read back and set again compares equal. */
-        GDateTime *seconds = g_date_time_new_from_unix_local((gint64)unix_seconds);
-        time = g_date_time_add(seconds, (GTimeSpan)((unix_seconds - (gint64)unix_seconds) * G_USEC_PER_SEC));
-        g_date_time_unref(seconds);
-    }
-    gboolean changed = store_last_updated(self, time);
-    if (time != NULL) g_date_time_unref(time);
-    if (changed) g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_LAST_UPDATED]);
+    ptr_refresh_report_last_updated(G_OBJECT(self), &refresh_class, &self->state, has_value, unix_seconds);
 }
 
 void ptr4_refresh_bin_set_adopting(Ptr4RefreshBin *self, gboolean adopting) {
