@@ -47,7 +47,12 @@ final class FakeHost: DriverHost {
         rowsHeight = height + Double(count) * rowHeight
         return Double(count) * rowHeight
     }
-    func reloadRows() -> Double? { rowsHeight }
+    /// How often the driver asked the host to reload its rows.
+    var reloads = 0
+    func reloadRows() -> Double? {
+        reloads += 1
+        return rowsHeight
+    }
     func report(_ event: EngineEvent) { reported.append(event) }
     func objectAnswers(loadMore: Bool) -> Bool { loadMore ? objectAnswersLoad : objectAnswersRefresh }
 }

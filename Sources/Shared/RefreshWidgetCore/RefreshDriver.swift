@@ -189,9 +189,8 @@ package final class RefreshDriver: AsyncActionsOwner {
     /// (the host knows it better than any count the app reported).
     package func reloadRows() {
         guard !isDestroyed, let height = host?.reloadRows() else { return }
+        // Once: a host whose layout depends on the engine (the footer's room) follows it itself.
         if abs(engine.rowsHeight - height) > 0.001 { update { $0.setRowsHeight(height, at: $1) } }
-        // Our list's row count follows its renderer's: it reloads again after the engine moved.
-        _ = host?.reloadRows()
         sync()
     }
 

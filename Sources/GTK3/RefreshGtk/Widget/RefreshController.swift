@@ -198,8 +198,6 @@ public class RefreshController {
     /// The row count changed outside a refresh or load (rows appended or removed at the end).
     public func reloadData() {
         guard !isDestroyed else { return }
-        _ = host.rowsChanged(.reloaded)  // a list's row count follows its renderer's first
-        update { $0.setRowsHeight(self.host.rowsHeight, at: $1) }
         driver.reloadRows()
     }
 
