@@ -114,6 +114,11 @@ struct WaylandScenarioTests {
     @Test(arguments: gtk4Kinds)
     func gtk4Input(kind: String) throws {
         let home = Self.home
+        // GTK 4.8 warns "Broken accounting of active state" when a touch ends on other widgets
+        // than it began on (docs/gtk4-notes.md, "Wayland"); made fatal, that one warning killed the
+        // demo mid-scenario under load. Before 4.18 the demo runs with criticals fatal and the
+        // stderr check below fails on any other warning; from 4.18 on every warning is fatal.
+        let environment = try WaylandRun.gtk4MinorVersion() < 18 ? ["G_DEBUG": "fatal-criticals"] : [:]
         let run = try WaylandRun.play(monitor: "1024x768", steps: [
             ["launch": ["--list", kind, "--trace", "--rows", "40", "--latency", "0.3", "--seed", "7", "--pages", "3",
                         "--maximized"]],
@@ -176,7 +181,7 @@ struct WaylandScenarioTests {
             ["wait": ["event": "refresh", "phase": "begin"]],
             ["key": ["ctrl", "q"]],
             ["exit": 0],
-        ], demo: "refresh-demo-gtk4")
+        ], environment: environment, demo: "refresh-demo-gtk4")
         try run.expectPlayed()
         let lines = run.lines
         // touch ×2, touchpad, touchpad past the top, wheel, mouse drag, F5, F5 closed mid-way.
@@ -357,6 +362,14 @@ struct WaylandRun {
                     .compactMap { $0 }.joined(separator: " ")
             }.joined(separator: "\n")
         }.joined(separator: "\n---\n")
+    }
+
+    /// The minor version of the GTK 4 the demos link (pkg-config's gtk4: "4.8.3" → 8).
+    static func gtk4MinorVersion() throws -> Int {
+        let run = try BuiltProducts.run("/usr/bin/pkg-config", ["--modversion", "gtk4"], environment: [:])
+        let parts = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").compactMap { Int($0) }
+        try #require(run.status == 0 && parts.count >= 2 && parts[0] == 4, "pkg-config --modversion gtk4: \(run.stdout)")
+        return parts[1]
     }
 
     /// The major version `mutter --version` prints ("mutter 48.7").

@@ -159,6 +159,8 @@ class Demo:
         # device px, the demo's are logical px.
         self.scale = 1
         self.pinned_origin = False
+        # A touch since the last pointer step: the pointer must come back first (`point`).
+        self.touched = False
         self.arrived = threading.Condition()
         self.stderr = b""
         self.readers = [threading.Thread(target=self.read_stdout, daemon=True),
@@ -273,6 +275,29 @@ def enter(rd, demo, x, y, timeout):
     rd.move(x, y)
 
 
+def point(rd, demo, x, y, timeout):
+    """Puts the pointer at the list's (x, y) for a pointer step (click, drag, touchpad, wheel).
+    Measured with mutter 43.8: a touch hides the cursor and takes the pointer from the window
+    (its `window` line says pointer false); a later motion gives it back, but not always the
+    first: a touchpad pull right after touches went nowhere, every axis event lost. After a
+    touch, then, wait for that leave, and move until the window has the pointer again."""
+    if demo.touched:
+        demo.wait_window({"pointer": False}, timeout)
+        deadline = time.monotonic() + timeout
+        nudge = 0
+        while True:
+            rd.move(x + nudge, y)
+            try:
+                demo.wait_window({"pointer": True}, 0.2)
+                break
+            except Failure:
+                if time.monotonic() > deadline:
+                    raise Failure("the pointer never came back to the window after a touch")
+                nudge = 1 - nudge
+        demo.touched = False
+    rd.move(x, y)
+
+
 def lerp(a, b, t):
     return a + (b - a) * t
 
@@ -376,7 +401,7 @@ def run_step(step, demo, binary, raw):
         rd.move(*value)
     elif kind == "click":
         demo.mark()
-        rd.move(*value)
+        point(rd, demo, *value, timeout)
         rd.button(True)
         rd.button(False)
     elif kind == "key":
@@ -388,9 +413,10 @@ def run_step(step, demo, binary, raw):
         (x0, y0), (x1, y1) = value["from"], value["to"]
         count, interval = value.get("steps", 10), value.get("interval", 16)
         if kind == "drag":
-            rd.move(x0, y0)
+            point(rd, demo, x0, y0, timeout)
             rd.button(True)
         else:
+            demo.touched = True
             rd.touch_down(x0, y0)
         for i in range(1, count + 1):
             pause(interval)
@@ -404,7 +430,7 @@ def run_step(step, demo, binary, raw):
     elif kind == "touchpad":
         # {"at": [x, y], "dy": total, "dx": total, "steps": n, "interval": ms, "finish": bool}
         demo.mark()
-        rd.move(*value["at"])
+        point(rd, demo, *value["at"], timeout)
         count, interval = value.get("steps", 10), value.get("interval", 10)
         for _ in range(count):
             rd.axis(value.get("dx", 0) / count, value.get("dy", 0) / count, AXIS_SOURCE_FINGER)
@@ -414,7 +440,7 @@ def run_step(step, demo, binary, raw):
     elif kind == "wheel":
         # {"at": [x, y], "notches": n (negative: up), "interval": ms}
         demo.mark()
-        rd.move(*value["at"])
+        point(rd, demo, *value["at"], timeout)
         notches = value["notches"]
         for _ in range(abs(notches)):
             rd.notch(-1 if notches < 0 else 1)

@@ -99,6 +99,13 @@ final class DemoWindow {
                 Trace.emit("scroll-stop")
             }
             gtk_widget_add_controller(window, watch)
+            // The pointer's enter and leave as they come: frames stop while nothing draws
+            // (Wayland), so the per-frame poll alone can miss a pointer that came back after a
+            // touch took it (docs/wayland.md).
+            let crossing = gtk_event_controller_motion_new()!
+            _ = SignalHandler0(crossing, "enter", arguments: .twoDoubles) { [weak self] in self?.traceWindow() }
+            _ = SignalHandler0(crossing, "leave") { [weak self] in self?.traceWindow() }
+            gtk_widget_add_controller(window, crossing)
         }
 
         let closeBox = Unmanaged.passRetained(Callback { [weak self] in self?.quit() }).toOpaque()
@@ -133,12 +140,16 @@ final class DemoWindow {
             lastView = view
             Trace.emit("view", view)
         }
-        let place = windowFields()
-        if place.map(\.1) != lastWindow.map(\.1) {
-            lastWindow = place
-            Trace.emit("window", place)
-        }
+        traceWindow()
         return true
+    }
+
+    /// A `window` line when the window's place or the pointer changed since the last one.
+    private func traceWindow() {
+        let place = windowFields()
+        guard place.map(\.1) != lastWindow.map(\.1) else { return }
+        lastWindow = place
+        Trace.emit("window", place)
     }
 
     private func traceSelection() {

@@ -36,6 +36,8 @@ final class SignalHandler0 {
         case onePointer
         /// Two unsigned ints (`selection-changed`: position, count).
         case twoUInts
+        /// Two doubles (a motion controller's `enter`: x, y).
+        case twoDoubles
     }
 
     private final class Closure {
@@ -60,6 +62,11 @@ final class SignalHandler0 {
             callback = unsafeBitCast(handler, to: GCallback.self)
         case .twoUInts:
             let handler: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, _, _, data in
+                MainActor.assumeIsolated { Unmanaged<Closure>.fromOpaque(data!).takeUnretainedValue().body() }
+            }
+            callback = unsafeBitCast(handler, to: GCallback.self)
+        case .twoDoubles:
+            let handler: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, _, _, data in
                 MainActor.assumeIsolated { Unmanaged<Closure>.fromOpaque(data!).takeUnretainedValue().body() }
             }
             callback = unsafeBitCast(handler, to: GCallback.self)
