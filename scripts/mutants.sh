@@ -423,6 +423,11 @@ mutant "the GTK 4 bin's plain bar is white whatever the theme" \
   Sources/GTK4/RefreshGtk4/ThemeColours.swift \
   '            highContrast: Self.isHighContrastTheme())' '            highContrast: Self.isHighContrastTheme())\n        palette.bar = .white' \
   'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
+# --- A touchpad's pull held while the fingers rest (found by a CI flake, session 4 of round 5) ----
+mutant "a touchpad that sends scroll-stops still lets its pull go after 0.2 s of resting fingers" \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
+  '        if gesture?.kind == .touchpad { touchpadSendsStops = true }\n' '' \
+  'RefreshCoreTests.TouchpadTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -298,6 +298,34 @@ struct TouchpadTests {
         #expect(!e.isGestureActive)
     }
 
+    @Test("Once a touchpad has sent a scroll-stop, resting fingers hold its pull until the stop; a lost stop ends it after a second")
+    func aTouchpadThatSendsStopsHoldsItsPull() {
+        var e = longList()
+        // One gesture ended by its stop: the touchpad is known to send them.
+        _ = e.scroll(delta: 40, source: .touchpad, at: 0)
+        e.scrollStop(at: 0.05)
+        // A pull short of arming, the fingers resting on the pad for 0.9 s: still held.
+        _ = e.scroll(delta: -rawFor(pull: 40), source: .touchpad, at: 1)
+        let held = e.pull
+        e.tick(at: 1.9)
+        #expect(e.isGestureActive)
+        #expect(e.header == .pulling)
+        #expect(near(e.pull, held))
+        // Moving on from there arms and the stop refreshes.
+        _ = e.scroll(delta: -rawFor(pull: 80) + rawFor(pull: 40), source: .touchpad, at: 1.95)
+        #expect(e.header == .armed)
+        e.scrollStop(at: 2)
+        #expect(e.header == .refreshing)
+        e.endRefreshing(ok: true, at: 3)
+        e.tick(at: 5)
+        // A stop that never comes: released after `lostScrollStopPeriod` without input, not before.
+        _ = e.scroll(delta: -rawFor(pull: 40), source: .touchpad, at: 6)
+        e.tick(at: 6 + Tuning.lostScrollStopPeriod - 1e-6)
+        #expect(e.isGestureActive)
+        e.tick(at: 6 + Tuning.lostScrollStopPeriod)
+        #expect(!e.isGestureActive)
+    }
+
     @Test("Touchpad deltas accumulate as raw excess")
     func deltasAccumulate() {
         var e = longList()

@@ -11,6 +11,10 @@ public enum Tuning {
     /// A wheel (or a touchpad without scroll-stop) is released after this long without input
     /// (docs/behaviour.md#input-model: the quiet period).
     public static let releaseQuietPeriod = 0.2
+    /// A touchpad that has sent a scroll-stop holds its pull while the fingers rest, as a finger
+    /// held still does on iOS; only a stop that never comes (the pointer left mid-gesture) ends it,
+    /// after this long without input (docs/behaviour.md#input-model).
+    public static let lostScrollStopPeriod = 1.0
     /// A wheel's pull or push that the quiet period let go unarmed decays over this, ease-in-out:
     /// it barely moves at first, so the next notch of a wheel turned slowly (a notch every 400 ms,
     /// as people turn a clicky wheel deliberately in real apps) continues from nearly all of it

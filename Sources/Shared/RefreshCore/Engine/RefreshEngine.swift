@@ -39,6 +39,9 @@ public struct RefreshEngine: Sendable {
     public private(set) var now: Double
     private var physics = ScrollPhysics()
     private var gesture: Gesture?
+    /// A touchpad here has ended a gesture with a scroll-stop (GTK on Wayland): its gestures now
+    /// wait for their stop, however long the fingers rest (docs/behaviour.md#input-model).
+    private var touchpadSendsStops = false
     private var drag: DragTracker?
     /// The press under way, or the last one: a click, the engine's drag or the host's
     /// (docs/behaviour.md#input-model).
@@ -468,6 +471,7 @@ extension RefreshEngine {
 
     private mutating func onScrollStop() -> ScrollDisposition {
         let disposition: ScrollDisposition = isOverscrolled ? .consumed : .passThrough
+        if gesture?.kind == .touchpad { touchpadSendsStops = true }
         if let kind = gesture?.kind, kind == .touchpad || kind == .wheel { release() }
         return disposition
     }
@@ -717,8 +721,14 @@ extension RefreshEngine {
             guard let time else { return }
             if best == nil || time < best!.0 { best = (time, due) }
         }
-        if let gesture, gesture.kind == .wheel || gesture.kind == .touchpad {
-            consider(gesture.lastInput + Tuning.releaseQuietPeriod, .releaseGesture)
+        switch gesture?.kind {
+        case .wheel?:
+            consider(gesture!.lastInput + Tuning.releaseQuietPeriod, .releaseGesture)
+        case .touchpad?:
+            let wait = touchpadSendsStops ? Tuning.lostScrollStopPeriod : Tuning.releaseQuietPeriod
+            consider(gesture!.lastInput + wait, .releaseGesture)
+        case .drag?, nil:
+            break
         }
         consider(physics.topSettleEnd, .topSettled)
         consider(physics.bottomSettleEnd, .bottomSettled)
