@@ -13,7 +13,7 @@ struct Gtk4DemoRoot: ParsableCommand {
             Without a subcommand, `run` opens the demo window with the options given, e.g.
             refresh-demo-gtk4 --list columnview --header classic --trace. See 'refresh-demo-gtk4 run --help'.
             """,
-        subcommands: [Gtk4RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, Gtk4RecordCommand.self],
+        subcommands: [Gtk4RunCommand.self, SnapshotCommand.self, FilmstripCommand.self, RecordCommand.self],
         defaultSubcommand: Gtk4RunCommand.self
     )
 }
