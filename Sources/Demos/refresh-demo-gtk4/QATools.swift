@@ -192,7 +192,7 @@ final class QATools: QAKeyTarget {
         let context = gtk_widget_get_pango_context(canvas)!
         if showsOverlay {
             OverlayPanel.draw(cr, context: context, lines: QAReadout.overlayLines(bin.state, rows: list.rowCount, clock: clock,
-                                                                                  scrub: scrubber?.caption),
+                                                                                  scrub: scrubber?.state.caption),
                               stats: frameStats, width: width, height: height)
         }
         if showsHelp { HelpPanel.keys.draw(cr, context: context, width: width, height: height) }
@@ -260,8 +260,6 @@ final class QATools: QAKeyTarget {
     private var unscrubbed: (engine: RefreshEngine, resume: Bool)?
     /// The list's app-drawn header, kept while the scrubber's menu shows a built-in style.
     private var appHeader: RefreshHeaderStyle?
-    /// The scrubber menu's id of the list's app-drawn header.
-    static let appHeaderID = "app"
 
     func saveFrameForKey() { saveFrame() }
 
@@ -280,14 +278,12 @@ final class QATools: QAKeyTarget {
         unscrubbed = (bin.state, !clock.isPaused)
         clock.setPaused(true)
         if let header = appDrawnHeader { appHeader = header }
-        var headers = HeaderStyle.allCases.map { (id: $0.rawValue, label: $0.rawValue) }
-        if let appHeader { headers.append((Self.appHeaderID, QAReadout.name(of: appHeader))) }
-        let active = appDrawnHeader != nil ? Self.appHeaderID : bin.state.style.rawValue
-        let scrubber = Scrubber(headers: headers, active: active, parent: gtk_widget_get_root(container).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) })
+        let state = ScrubberState(style: bin.state.style, appDrawn: appDrawnHeader, kept: appHeader)
+        let scrubber = Scrubber(state: state, parent: gtk_widget_get_root(container).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) })
         self.scrubber = scrubber
-        scrubber.onMoment = { [weak self] moment in self?.show(moment) }
-        scrubber.onHeader = { [weak self] id in self?.setHeader(id) }
-        scrubber.onClosed = { [weak self] in self?.scrubberClosed() }
+        state.onMoment = { [weak self] moment in self?.show(moment) }
+        state.onHeader = { [weak self] id in self?.setHeader(id) }
+        state.onClosed = { [weak self] in self?.scrubberClosed() }
         scrubber.show()
     }
 
@@ -302,11 +298,7 @@ final class QATools: QAKeyTarget {
 
     /// The scrubber menu's choice: a built-in style, or the app-drawn header back.
     private func setHeader(_ id: String) {
-        if id == Self.appHeaderID, let appHeader {
-            bin.header = appHeader
-        } else if let style = HeaderStyle(rawValue: id) {
-            bin.header = style.makeStyle()
-        }
+        if let header = ScrubberState.header(for: id, appHeader: appHeader) { bin.header = header }
     }
 
     private func scrubberClosed() {

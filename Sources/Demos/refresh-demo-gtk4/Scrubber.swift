@@ -3,7 +3,7 @@ import DemoRendering
 import RefreshCore
 import RefreshScenes
 
-/// The T key's window, as refresh-demo's: a GtkScale over the header's whole sequence (pull
+/// The T key's window, as refresh-demo's (its state and logic: `ScrubberState`): a GtkScale over the header's whole sequence (pull
 /// 0→1, armed, morph, spin, end, failed — `ScrubSequence`), a header GtkDropDown (the built-in
 /// styles and the list's own app-drawn header, if it has one) and a theme GtkDropDown. All
 /// keyboard: Tab between the controls, arrows and Page keys on the scale, Escape closes.
@@ -14,19 +14,12 @@ final class Scrubber {
     private let label: UnsafeMutablePointer<GtkWidget>
     private let styles: UnsafeMutablePointer<GtkWidget>
     private let themes: UnsafeMutablePointer<GtkWidget>
-    private let headerIDs: [String]
-    private var closed = false
     private var handlers: [SignalHandler0] = []
-    private(set) var caption: String?
+    let state: ScrubberState
 
-    var onMoment: ((HeaderMoment) -> Void)?
-    /// The header entry chosen (an id of `headers`).
-    var onHeader: ((String) -> Void)?
-    var onClosed: (() -> Void)?
-
-    /// `headers`: the header menu's entries (id, label); `active`: the list's header's id.
-    init(headers: [(id: String, label: String)], active: String, parent: UnsafeMutablePointer<GtkWindow>?) {
-        headerIDs = headers.map(\.id)
+    /// `state`: the header menu's entries and the list's header's id.
+    init(state: ScrubberState, parent: UnsafeMutablePointer<GtkWindow>?) {
+        self.state = state
         let window = gtk_window_new()!
         self.window = window
         let gtkWindow = window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 }
@@ -52,10 +45,10 @@ final class Scrubber {
         gtk_range_set_increments(range, 1, 10)
         label = gtk_label_new("")
         gtk_label_set_xalign(OpaquePointer(label), 0)
-        styles = Self.dropDown(headers.map(\.label))
-        gtk_drop_down_set_selected(OpaquePointer(styles), guint(headerIDs.firstIndex(of: active) ?? 0))
+        styles = Self.dropDown(state.headers.map(\.label))
+        gtk_drop_down_set_selected(OpaquePointer(styles), guint(state.headers.firstIndex { $0.id == state.active } ?? 0))
         themes = Self.dropDown([QAL10n.qaLight, QAL10n.qaDark])
-        gtk_drop_down_set_selected(OpaquePointer(themes), Self.prefersDark() ? 1 : 0)
+        gtk_drop_down_set_selected(OpaquePointer(themes), ScrubberState.prefersDark(UnsafeMutableRawPointer(gtk_settings_get_default())) ? 1 : 0)
 
         gtk_grid_attach(gtkGrid, scale, 0, 0, 4, 1)
         gtk_grid_attach(gtkGrid, label, 0, 1, 4, 1)
@@ -69,15 +62,15 @@ final class Scrubber {
         handlers.append(SignalHandler0(styles, "notify::selected", arguments: .onePointer) { [weak self] in
             guard let self else { return }
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(self.styles)))
-            guard self.headerIDs.indices.contains(index) else { return }
-            self.onHeader?(self.headerIDs[index])
+            guard self.state.headers.indices.contains(index) else { return }
+            self.state.onHeader?(self.state.headers[index].id)
             self.changed()
         })
         handlers.append(SignalHandler0(themes, "notify::selected", arguments: .onePointer) { [weak self] in
             guard let self else { return }
-            Self.setPrefersDark(gtk_drop_down_get_selected(OpaquePointer(self.themes)) == 1)
+            ScrubberState.setPrefersDark(gtk_drop_down_get_selected(OpaquePointer(self.themes)) == 1, in: UnsafeMutableRawPointer(gtk_settings_get_default()))
         })
-        handlers.append(SignalHandler0(window, "destroy") { [weak self] in self?.destroyed() })
+        handlers.append(SignalHandler0(window, "destroy") { [weak self] in self?.state.windowClosed() })
         let escape = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(escape, gtk_shortcut_new(gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)),
                                                                       gtk_named_action_new("window.close")))
@@ -111,44 +104,11 @@ final class Scrubber {
     }
 
     private func changed() {
-        let (moment, caption) = ScrubSequence.moment(at: gtk_range_get_value(range))
-        self.caption = caption
-        gtk_label_set_text(OpaquePointer(label), caption)
-        onMoment?(moment)
+        state.moved(to: gtk_range_get_value(range)) { gtk_label_set_text(OpaquePointer(label), $0) }
     }
 
     func close() {
-        guard !closed else { return }
+        guard !state.isClosed else { return }
         gtk_window_destroy(gtkWindow)
-    }
-
-    private func destroyed() {
-        guard !closed else { return }
-        closed = true
-        let done = onClosed
-        onMoment = nil
-        onHeader = nil
-        onClosed = nil
-        done?()
-    }
-
-    // MARK: Theme: GtkSettings' gtk-application-prefer-dark-theme (Adwaita ↔ Adwaita dark)
-
-    static func prefersDark() -> Bool {
-        guard let settings = gtk_settings_get_default() else { return false }
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gboolean"))
-        defer { g_value_unset(&value) }
-        g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-application-prefer-dark-theme", &value)
-        return g_value_get_boolean(&value) != 0
-    }
-
-    static func setPrefersDark(_ dark: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gboolean"))
-        defer { g_value_unset(&value) }
-        g_value_set_boolean(&value, dark ? 1 : 0)
-        g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-application-prefer-dark-theme", &value)
     }
 }

@@ -189,7 +189,7 @@ package final class QATools: QAKeyTarget {
 
     /// The overlay's lines of text.
     func overlayLines() -> [String] {
-        QAReadout.overlayLines(controller.state, rows: controller.rowCount, clock: clock, scrub: scrubber?.caption)
+        QAReadout.overlayLines(controller.state, rows: controller.rowCount, clock: clock, scrub: scrubber?.state.caption)
     }
 
     // MARK: - The header the tools describe
@@ -292,34 +292,28 @@ package final class QATools: QAKeyTarget {
         clock.setPaused(true)
         let parent = gtk_widget_get_toplevel(container)
         if let style = appDrawnHeader { appHeader = style }
-        var headers = HeaderStyle.allCases.map { (id: $0.rawValue, label: $0.rawValue) }
-        if let appHeader { headers.append((Self.appHeaderID, QAReadout.name(of: appHeader))) }
-        let scrubber = Scrubber(headers: headers, active: appDrawnHeader != nil ? Self.appHeaderID : controller.headerStyle.rawValue,
-                                parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
+        let state = ScrubberState(style: controller.headerStyle, appDrawn: appDrawnHeader, kept: appHeader)
+        let scrubber = Scrubber(state: state, parent: parent.flatMap { gtk_widget_is_toplevel($0) != 0 ? $0 : nil })
         self.scrubber = scrubber
-        scrubber.onMoment = { [weak self] moment in
+        state.onMoment = { [weak self] moment in
             self?.scrubMoment = moment
             self?.canvas.queueDraw()
         }
-        scrubber.onHeader = { [weak self] id in
+        state.onHeader = { [weak self] id in
             self?.setHeader(id)
             self?.canvas.queueDraw()
         }
-        scrubber.onClosed = { [weak self] in self?.scrubberClosed() }
+        state.onClosed = { [weak self] in self?.scrubberClosed() }
         scrubber.show()
     }
 
     /// The scrubber menu's id of the list's app-drawn header.
-    package static let appHeaderID = "app"
+    package static let appHeaderID = ScrubberState.appHeaderID
 
     /// The scrubber menu's choice: a built-in style (the app-drawn header set aside), or the
     /// app-drawn header back with the style that times it.
     private func setHeader(_ id: String) {
-        if id == Self.appHeaderID, let appHeader {
-            controller.header = appHeader
-        } else if let style = HeaderStyle(rawValue: id) {
-            controller.header = style.makeStyle()
-        }
+        if let header = ScrubberState.header(for: id, appHeader: appHeader) { controller.header = header }
     }
 
     /// The scrubber's moment, for tests and scripted QA (as if the scale was moved).

@@ -2,8 +2,9 @@ import RefreshGtk
 import RefreshQA
 import CGtk
 import RefreshCore
+import DemoRendering
 
-/// The T key's panel: a small window with a GtkScale over the header's whole sequence (pull
+/// The T key's panel (its state and logic: `ScrubberState`): a small window with a GtkScale over the header's whole sequence (pull
 /// 0→1, armed, morph, spin, end, failed — `ScrubSequence`), a header combo box (the built-in
 /// styles and the list's own app-drawn header, if it has one) and a theme combo box. The live
 /// clock is paused while it is open; the list shows the scene's header at the scale's moment,
@@ -17,16 +18,11 @@ final class Scrubber {
     private let styles: UnsafeMutablePointer<GtkWidget>
     private let themes: UnsafeMutablePointer<GtkWidget>
     private var connections: [SignalConnection] = []
-    private var closed = false
-    private(set) var caption: String?
+    let state: ScrubberState
 
-    var onMoment: ((HeaderMoment) -> Void)?
-    /// The header entry chosen (an id of `headers`).
-    var onHeader: ((String) -> Void)?
-    var onClosed: (() -> Void)?
-
-    /// `headers`: the header combo's entries (id, label); `active`: the list's header's id.
-    init(headers: [(id: String, label: String)], active: String, parent: UnsafeMutablePointer<GtkWidget>?) {
+    /// `state`: the header combo's entries and the list's header's id.
+    init(state: ScrubberState, parent: UnsafeMutablePointer<GtkWidget>?) {
+        self.state = state
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), QAL10n.qaScrubberTitle)
         gtk_window_set_default_size(gcast(window), 420, -1)
@@ -54,12 +50,12 @@ final class Scrubber {
         gtk_label_set_xalign(gcast(label), 0)
 
         styles = gtk_combo_box_text_new()
-        for header in headers { gtk_combo_box_text_append(gcast(styles), header.id, header.label) }
-        _ = gtk_combo_box_set_active_id(gcast(styles), active)
+        for header in state.headers { gtk_combo_box_text_append(gcast(styles), header.id, header.label) }
+        _ = gtk_combo_box_set_active_id(gcast(styles), state.active)
         themes = gtk_combo_box_text_new()
         gtk_combo_box_text_append(gcast(themes), "light", QAL10n.qaLight)
         gtk_combo_box_text_append(gcast(themes), "dark", QAL10n.qaDark)
-        _ = gtk_combo_box_set_active_id(gcast(themes), Scrubber.prefersDark() ? "dark" : "light")
+        _ = gtk_combo_box_set_active_id(gcast(themes), ScrubberState.prefersDark(UnsafeMutableRawPointer(gtk_settings_get_default())) ? "dark" : "light")
 
         gtk_grid_attach(gcast(grid), scale, 0, 0, 4, 1)
         gtk_grid_attach(gcast(grid), label, 0, 1, 4, 1)
@@ -72,12 +68,12 @@ final class Scrubber {
         connections.append(GSignal.connect(scale, "value-changed") { [weak self] in self?.changed() })
         connections.append(GSignal.connect(styles, "changed") { [weak self] in
             guard let self, let id = gtk_combo_box_get_active_id(gcast(self.styles)) else { return }
-            self.onHeader?(String(cString: id))
+            self.state.onHeader?(String(cString: id))
             self.changed()
         })
         connections.append(GSignal.connect(themes, "changed") { [weak self] in
             guard let self, let id = gtk_combo_box_get_active_id(gcast(self.themes)) else { return }
-            Scrubber.setPrefersDark(String(cString: id) == "dark")
+            ScrubberState.setPrefersDark(String(cString: id) == "dark", in: UnsafeMutableRawPointer(gtk_settings_get_default()))
         })
         connections.append(GSignal.connectEvent(window, "key-press-event") { [weak self] event in
             guard event.pointee.key.keyval == UInt32(GDK_KEY_Escape) else { return false }
@@ -124,46 +120,18 @@ final class Scrubber {
     }
 
     private func changed() {
-        let (moment, caption) = ScrubSequence.moment(at: gtk_range_get_value(gcast(scale)))
-        self.caption = caption
-        gtk_label_set_text(gcast(label), caption)
-        onMoment?(moment)
+        state.moved(to: gtk_range_get_value(gcast(scale))) { gtk_label_set_text(gcast(label), $0) }
     }
 
     func close() {
-        guard !closed else { return }
+        guard !state.isClosed else { return }
         gtk_widget_destroy(window)
     }
 
     private func destroyed() {
-        guard !closed else { return }
-        closed = true
+        guard !state.isClosed else { return }
         for connection in connections { connection.disconnect() }
         connections.removeAll()
-        let done = onClosed
-        onMoment = nil
-        onHeader = nil
-        onClosed = nil
-        done?()
-    }
-
-    // MARK: Theme: GtkSettings' gtk-application-prefer-dark-theme (Adwaita ↔ Adwaita dark)
-
-    static func prefersDark() -> Bool {
-        guard let settings = gtk_settings_get_default() else { return false }
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gboolean"))
-        defer { g_value_unset(&value) }
-        g_object_get_property(gcast(settings, to: GObject.self), "gtk-application-prefer-dark-theme", &value)
-        return g_value_get_boolean(&value) != 0
-    }
-
-    static func setPrefersDark(_ dark: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gboolean"))
-        defer { g_value_unset(&value) }
-        g_value_set_boolean(&value, dark ? 1 : 0)
-        g_object_set_property(gcast(settings, to: GObject.self), "gtk-application-prefer-dark-theme", &value)
+        state.windowClosed()
     }
 }
