@@ -7,18 +7,18 @@ import RefreshCore
 @_exported import DemoOptionValues
 @_exported import DemoRendering
 
-/// What `refresh-demo run` was asked for, validated.
+/// What `refresh-demo run` was asked for, validated: the options both demos take (`RunOptions`,
+/// read through: `options.latency`) and refresh-demo's own.
+@dynamicMemberLookup
 package struct DemoOptions: Equatable, Sendable {
     package var rows = 300
-    package var latency = 1.5
-    package var failRate = 0.0
-    package var pageSize = 20
-    package var pages = 5
-    package var header: HeaderStyle = .jike
-    package var footer: FooterMode = .auto
-    package var trace = false
-    /// Seeds the simulated source's generator (failures, refresh sizes); nil: a fresh seed.
-    package var seed: UInt64?
+    /// The options both demos' `run` take; refresh-demo reads their `header` as `header` and `appHeader`.
+    package var run = RunOptions()
+    /// The built-in style whose timings the header follows (arc: the plain bar's).
+    package var header: HeaderStyle {
+        get { run.header.timings }
+        set { run.header = DemoHeader(rawValue: newValue.rawValue) ?? .jike }
+    }
     /// QA: the engine's time runs this many times slower (`QAClock`); 1 is real time.
     package var slowMotion = 1.0
     /// QA: start with the overlay shown (the O key toggles it).
@@ -32,22 +32,23 @@ package struct DemoOptions: Equatable, Sendable {
     /// `feed`: variable-height timeline rows (FeedRenderer); `lines`: two text lines per row.
     package var content: DemoContent = .feed
     /// `--header arc`: the demo's app-drawn header (ArcHeader), over the plain header's timings.
-    package var appHeader: DemoHeader?
+    package var appHeader: DemoHeader? {
+        get { run.header == .arc ? .arc : nil }
+        set { run.header = newValue ?? DemoHeader(rawValue: header.rawValue) ?? .jike }
+    }
     /// Open the window maximized: its place on the monitor is known from its first frame (the
     /// Wayland harness puts input there, docs/wayland.md).
     package var maximized = false
 
     package init() {}
 
-    package static let rowsRange = 0...100_000_000
-    package static let latencyRange = 0.0...60.0
-    package static let failRateRange = 0.0...1.0
-    package static let pageSizeRange = 1...10_000
-    package static let pagesRange = 0...1_000_000
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<RunOptions, Value>) -> Value {
+        get { run[keyPath: keyPath] }
+        set { run[keyPath: keyPath] = newValue }
+    }
 
     /// The whole validation, pure: the command line's raw strings in, options or the first error
-    /// out. Every number is parsed strictly (no whitespace, no hex, no NaN or infinity; a value
-    /// too big for its type is out of range rather than "not a number").
+    /// out (`RunOptions.validated`'s strict numbers).
     package static func validated(
         rows: String = "300", latency: String = "1.5", failRate: String = "0", pageSize: String = "20",
         pages: String = "5", header: String = "jike", footer: String = "auto", trace: Bool = false,
@@ -56,24 +57,14 @@ package struct DemoOptions: Equatable, Sendable {
         content: String = "feed", maximized: Bool = false
     ) throws(DemoOptionError) -> DemoOptions {
         var options = DemoOptions()
-        options.rows = try OptionValue.integer(rows, option: "--rows", in: rowsRange)
-        options.latency = try OptionValue.decimal(latency, option: "--latency", in: latencyRange)
-        options.failRate = try OptionValue.decimal(failRate, option: "--fail-rate", in: failRateRange)
-        options.pageSize = try OptionValue.integer(pageSize, option: "--page-size", in: pageSizeRange)
-        options.pages = try OptionValue.integer(pages, option: "--pages", in: pagesRange)
-        let demoHeader = try OptionValue.choice(header, option: "--header", DemoHeader.self)
-        options.header = demoHeader.timings
-        options.appHeader = demoHeader == .arc ? .arc : nil
-        options.footer = try OptionValue.choice(footer, option: "--footer", FooterMode.self)
-        options.source = try OptionValue.choice(source, option: "--source", DemoSource.self)
-        options.trace = trace
-        options.list = try OptionValue.choice(list, option: "--list", ListKind.self)
-        if let seed {
-            guard OptionValue.isDigits(seed), let value = UInt64(seed) else {
-                throw DemoOptionError(option: "--seed", value: seed, expected: "a whole number from 0 to \(UInt64.max)")
-            }
-            options.seed = value
+        options.rows = try RunOptions.rows(rows)
+        let run = try RunOptions.validated(latency: latency, failRate: failRate, pageSize: pageSize, pages: pages,
+                                           header: header, footer: footer, trace: trace, seed: seed)
+        { () throws(DemoOptionError) in
+            options.source = try OptionValue.choice(source, option: "--source", DemoSource.self)
+            options.list = try OptionValue.choice(list, option: "--list", ListKind.self)
         }
+        options.run = run
         options.slowMotion = try OptionValue.decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
         options.overlay = overlay
         options.traceAnimations = traceAnimations
@@ -129,28 +120,10 @@ package struct RunCommand: ParsableCommand {
             the current frame as a PNG (in $PTR_QA_DIR or the working directory); F1 or ? help.
             """)
 
-    // Strings, validated by `DemoOptions.validated`, so that every bad value gets the same kind
-    // of message. `.unconditional` so that "-1" is read as a (bad) value, not as an option.
+    // Strings, validated by `DemoOptions.validated`, as `RunArguments`'.
     @Option(parsing: .unconditional, help: "Initial number of rows, 0…100000000.")
     var rows = "300"
-    @Option(parsing: .unconditional, help: "Seconds each simulated refresh or load takes, 0…60.")
-    var latency = "1.5"
-    @Option(name: .customLong("fail-rate"), parsing: .unconditional,
-            help: "Probability that a refresh or load fails, 0…1.")
-    var failRate = "0"
-    @Option(name: .customLong("page-size"), parsing: .unconditional,
-            help: "Rows per loaded page (a refresh adds 1…page-size), 1…10000.")
-    var pageSize = "20"
-    @Option(parsing: .unconditional, help: "Pages that load-more can add before the source is exhausted, 0…1000000.")
-    var pages = "5"
-    @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (an app-drawn header: a progress arc with a percentage).")
-    var header = "jike"
-    @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view), pull or none (no footer: nothing loads).")
-    var footer = "auto"
-    @Flag(help: "Print one JSON object per event on stdout.")
-    var trace = false
-    @Option(parsing: .unconditional, help: "Seed for the simulated source (reproducible failures and refresh sizes).")
-    var seed: String?
+    @OptionGroup var shared: RunArguments
     @OptionGroup var qa: QAArguments
     @Option(parsing: .unconditional,
             help: "How the simulated source answers: timeout (GLib timeouts, onRefresh) or async (refreshAction awaiting Task.sleep).")
@@ -171,8 +144,9 @@ package struct RunCommand: ParsableCommand {
     package init() {}
 
     package func options() throws(DemoOptionError) -> DemoOptions {
-        try DemoOptions.validated(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize,
-                                  pages: pages, header: header, footer: footer, trace: trace, seed: seed,
+        try DemoOptions.validated(rows: rows, latency: shared.latency, failRate: shared.failRate,
+                                  pageSize: shared.pageSize, pages: shared.pages, header: shared.header,
+                                  footer: shared.footer, trace: shared.trace, seed: shared.seed,
                                   slowMotion: qa.slowMotion, overlay: qa.overlay, source: source,
                                   traceAnimations: qa.traceAnimations, list: list, content: content,
                                   maximized: maximized)

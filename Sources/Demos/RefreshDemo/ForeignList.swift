@@ -12,7 +12,7 @@ package enum ListKind: String, CaseIterable, Sendable {
     /// a warning.
     package var rowLimit: Int {
         switch self {
-        case .virtual: return DemoOptions.rowsRange.upperBound
+        case .virtual: return RunOptions.rowsRange.upperBound
         case .treeview: return 1_000_000
         case .listbox: return 10_000
         case .textview: return 100_000

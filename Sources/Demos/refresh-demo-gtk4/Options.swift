@@ -35,31 +35,13 @@ struct Gtk4RunCommand: ParsableCommand {
             the current frame as a PNG (in $PTR_QA_DIR or the working directory); F1 or ? help.
             """)
 
-    // Strings, validated by `DemoOptions.init`, so that every bad value gets the same kind of
-    // message. `.unconditional` so that "-1" is read as a (bad) value, not as an option.
+    // Strings, validated by `DemoOptions.init`, as `RunArguments`'.
     @Option(parsing: .unconditional, help: """
         Initial number of rows, 0…100000000 (default: 10000000 for listview and columnview, 300 \
         for the others).
         """)
     var rows: String?
-    @Option(parsing: .unconditional, help: "Seconds each simulated refresh or load takes, 0…60.")
-    var latency = "1.5"
-    @Option(name: .customLong("fail-rate"), parsing: .unconditional,
-            help: "Probability that a refresh or load fails, 0…1.")
-    var failRate = "0"
-    @Option(name: .customLong("page-size"), parsing: .unconditional,
-            help: "Rows per loaded page (a refresh adds 1…page-size), 1…10000.")
-    var pageSize = "20"
-    @Option(parsing: .unconditional, help: "Pages that load-more can add before the source is exhausted, 0…1000000.")
-    var pages = "5"
-    @Option(parsing: .unconditional, help: "Header style: jike, classic, plain or arc (an app-drawn header: a progress arc with a percentage).")
-    var header = "jike"
-    @Option(parsing: .unconditional, help: "Footer mode: auto (loads when it comes into view), pull or none (no footer: nothing loads).")
-    var footer = "auto"
-    @Flag(help: "Print one JSON object per event on stdout.")
-    var trace = false
-    @Option(parsing: .unconditional, help: "Seed for the simulated source (reproducible failures and refresh sizes).")
-    var seed: String?
+    @OptionGroup var shared: RunArguments
     @Option(parsing: .unconditional, help: """
         List: listview (GtkListView over a model that makes its items on demand), columnview \
         (GtkColumnView over the same model; its column headers stay put during a pull), listbox \
@@ -72,9 +54,8 @@ struct Gtk4RunCommand: ParsableCommand {
     @OptionGroup var qa: QAArguments
 
     func options() throws(DemoOptionError) -> DemoOptions {
-        try DemoOptions(rows: rows, latency: latency, failRate: failRate, pageSize: pageSize, pages: pages,
-                        header: header, footer: footer, trace: trace, seed: seed, list: list, maximized: maximized,
-                        slowMotion: qa.slowMotion, overlay: qa.overlay, traceAnimations: qa.traceAnimations)
+        try DemoOptions(rows: rows, shared: shared, list: list, maximized: maximized, slowMotion: qa.slowMotion,
+                        overlay: qa.overlay, traceAnimations: qa.traceAnimations)
     }
 
     func validate() throws {
@@ -97,36 +78,23 @@ enum ListKind: String, CaseIterable, Sendable {
     /// The most rows the list opens with (a GtkListBox of 10,000 labels takes ≈1 s to open).
     var maximumRows: Int {
         switch self {
-        case .listview, .columnview: DemoOptions.rowsRange.upperBound
+        case .listview, .columnview: RunOptions.rowsRange.upperBound
         case .listbox: 10_000
         case .textview: 100_000
         }
     }
 }
 
-/// What the command line asked for, validated.
+/// What the command line asked for, validated: the options both demos take (`RunOptions`, read
+/// through: `options.latency`) and this demo's own.
+@dynamicMemberLookup
 struct DemoOptions: Sendable {
-    static let rowsRange = 0...100_000_000
-    static let latencyRange = 0.0...60.0
-    static let failRateRange = 0.0...1.0
-    static let pageSizeRange = 1...10_000
-    static let pagesRange = 0...1_000_000
-
     var rows: Int
     /// `--rows` was above the list's limit: the rows asked for (a warning says so).
     var clampedFrom: Int?
-    var latency: Double
-    var failRate: Double
-    var pageSize: Int
-    var pages: Int
-    var trace: Bool
-    var seed: UInt64?
+    var run: RunOptions
     var list: ListKind
     var maximized: Bool
-    /// `--header`: a built-in look, or the demo's app-drawn `arc` (shared with refresh-demo).
-    var header: DemoHeader
-    /// `--footer`: auto, pull or none.
-    var footer: FooterMode
     /// QA: the engine's time runs this many times slower (`QAClock`); 1 is real time.
     var slowMotion: Double
     /// QA: start with the overlay shown (the O key toggles it).
@@ -134,28 +102,17 @@ struct DemoOptions: Sendable {
     /// QA: with `--trace`, an `animation` line for every change of the header's animation.
     var traceAnimations: Bool
 
-    init(rows: String?, latency: String, failRate: String, pageSize: String, pages: String, header: String,
-         footer: String, trace: Bool, seed: String?, list: String, maximized: Bool, slowMotion: String = "1",
+    subscript<Value>(dynamicMember keyPath: KeyPath<RunOptions, Value>) -> Value { run[keyPath: keyPath] }
+
+    init(rows: String?, shared: RunArguments, list: String, maximized: Bool, slowMotion: String = "1",
          overlay: Bool = false, traceAnimations: Bool = false) throws(DemoOptionError) {
         let kind = try OptionValue.choice(list, option: "--list", ListKind.self)
         self.list = kind
         var asked: Int?
-        if let rows { asked = try OptionValue.integer(rows, option: "--rows", in: Self.rowsRange) }
+        if let rows { asked = try RunOptions.rows(rows) }
         self.rows = min(asked ?? kind.defaultRows, kind.maximumRows)
         clampedFrom = asked.flatMap { $0 > kind.maximumRows ? $0 : nil }
-        self.latency = try OptionValue.decimal(latency, option: "--latency", in: Self.latencyRange)
-        self.failRate = try OptionValue.decimal(failRate, option: "--fail-rate", in: Self.failRateRange)
-        self.pageSize = try OptionValue.integer(pageSize, option: "--page-size", in: Self.pageSizeRange)
-        self.pages = try OptionValue.integer(pages, option: "--pages", in: Self.pagesRange)
-        self.header = try OptionValue.choice(header, option: "--header", DemoHeader.self)
-        self.footer = try OptionValue.choice(footer, option: "--footer", FooterMode.self)
-        self.trace = trace
-        if let seed {
-            guard OptionValue.isDigits(seed), let value = UInt64(seed) else {
-                throw DemoOptionError(option: "--seed", value: seed, expected: "a whole number from 0 to \(UInt64.max)")
-            }
-            self.seed = value
-        }
+        run = try shared.options()
         self.maximized = maximized
         self.slowMotion = try OptionValue.decimal(slowMotion, option: "--slow-motion", in: QAClock.factorRange)
         self.overlay = overlay
