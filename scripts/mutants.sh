@@ -209,7 +209,7 @@ mutant "the trace omits quit" \
   'package func quit() { emit("quit") }' 'package func quit() {}' \
   'DemoProcessTests'
 mutant "a bad --pages value is accepted" \
-  Sources/Demos/RefreshDemo/CommandLine.swift \
+  Sources/Demos/DemoRendering/RunArguments.swift \
   'options.pages = try OptionValue.integer(pages, option: "--pages", in: pagesRange)' 'options.pages = Int(pages) ?? 5' \
   'CommandLineMatrixTests'
 mutant "a failed refresh applies its page anyway" \
