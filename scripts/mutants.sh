@@ -428,6 +428,10 @@ mutant "a touchpad that sends scroll-stops still lets its pull go after 0.2 s of
   Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   '        if gesture?.kind == .touchpad { touchpadSendsStops = true }\n' '' \
   'RefreshCoreTests.TouchpadTests'
+mutant "the GTK 4 bin reads the selection colour for a failed refresh's mark (a blue \"!\")" \
+  Sources/GTK4/RefreshGtk4/ThemeColours.swift \
+  'if let error = lookup("error_color"),' 'if let error = lookup("theme_selected_bg_color"),' \
+  'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

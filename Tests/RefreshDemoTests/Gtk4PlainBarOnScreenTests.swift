@@ -1,7 +1,8 @@
 // Issue 46: the GTK 4 bin's plain bar on screen is the theme's accent as GTK itself draws it, in
 // light and dark, with the default and a custom accent (Tests/introspection/bar4_check.py through
 // the installed typelib). The expected colour is read from GTK's own drawing of a suggested-action
-// button and a selected row in the same window, never from our palette code.
+// button and a selected row in the same window, never from our palette code; a failed refresh's
+// mark is checked the same way, against the hue GTK gives an `.error` label.
 
 import Foundation
 import RefreshTestSupport
@@ -11,7 +12,8 @@ extension Gtk4IntrospectionTests {
     @Suite struct Gtk4PlainBarOnScreenTests {
         /// A plain bar held open (a refresh) has the colour of GTK's suggested-action button and
         /// selected row beside it, within 2 levels per channel, and its text reaches a contrast of
-        /// 3 on it.
+        /// 3 on it. A failed refresh's mark, in light and dark, is a colour within 20° of the hue of
+        /// GTK's `.error` label beside it.
         @Test func thePlainBarIsTheAccentGtkDraws() throws {
             let run = try Gtk4IntrospectionTests.runOnAScreenOfItsOwn("bar4_check.py")
             #expect(run.status == 0 && run.output.contains("all checks passed"),

@@ -2,13 +2,15 @@
 """The GTK 4 bin's plain bar is the theme's accent, as GTK itself draws it (issue 46): in light and
 dark, with the default and a custom accent, the bar read from the screen has the colour of a
 suggested-action button (and of a selected row) GTK draws in the same window, and its text reads
-on it. No expected colour comes from our palette code: only from GTK's drawing.
+on it. No expected colour comes from our palette code: only from GTK's drawing. The same holds for
+a failed refresh's mark: its hue is the hue GTK gives an `.error` label in the same window.
 
 Usage: bar4_check.py
 
 Reads the screen with ImageMagick's `import` (the window is undecorated, at the Xvfb screen's top
 left; the pointer, at the screen's centre, is outside it). Prints "all checks passed" and exits 0,
 or exits 1."""
+import colorsys
 import re
 import subprocess
 import tempfile
@@ -160,9 +162,61 @@ def look(name, dark, accent):
     run_for(0.3)
 
 
+def hue_and_saturation(rgb):
+    h, s, _v = colorsys.rgb_to_hsv(*(c / 255 for c in rgb))
+    return h * 360, s
+
+
+def most_saturated(pixels, x, y, width, height):
+    area = [pixels[j][i] for j in range(y, y + height) for i in range(x, x + width)]
+    return max(area, key=lambda p: hue_and_saturation(p)[1] * max(p))
+
+
+def failure_look(name, dark):
+    """A failed refresh's mark (the J header's red "!") has the hue of GTK's own error ink."""
+    settings.props.gtk_application_prefer_dark_theme = dark
+    rows = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE)
+    for i in range(40):
+        rows.append(Gtk.Label(label=f"Row {i}"))
+    bin = Ptr4.RefreshBin(child=Gtk.ScrolledWindow(child=rows), header_style=Ptr4.HeaderStyle.JIKE,
+                          width_request=360, hexpand=True)
+    bin.connect("refresh", lambda _bin: None)
+    # What GTK draws in the theme's error colour: a label of the `error` class (full blocks: ink
+    # without edges to read).
+    error = Gtk.Label(label="\u2588\u2588\u2588", margin_start=12, margin_end=12, margin_top=12,
+                      valign=Gtk.Align.START)
+    error.add_css_class("error")
+    box = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
+    box.append(bin)
+    box.append(error)
+    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT, child=box, decorated=False)
+    window.present()
+    run_for(0.5)
+    bin.begin_refreshing()
+    run_for(1.0)
+    bin.end_refreshing(False, 0)
+    run_for(0.3)
+    check(bin.props.header_state == Ptr4.HeaderState.FAILED, f"{name}: the header shows the failure")
+    pixels = screen()
+    bx, by, bw, _bh = bounds(bin, window)
+    mark = most_saturated(pixels, bx, by, bw, 70)  # the J's held height
+    ex, ey, ew, eh = bounds(error, window)
+    ink = most_saturated(pixels, ex, ey, ew, eh)
+    (mark_hue, mark_saturation), (ink_hue, _s) = hue_and_saturation(mark), hue_and_saturation(ink)
+    apart = min(abs(mark_hue - ink_hue), 360 - abs(mark_hue - ink_hue))
+    print(f"     {name}: the failure mark {mark}, GTK's error label {ink}", flush=True)
+    check(mark_saturation >= 0.5, f"{name}: the failure mark {mark} is a colour, not grey")
+    check(apart <= 20, f"{name}: the failure mark's hue {mark_hue:.0f}° is GTK's error ink's {ink_hue:.0f}° "
+                       f"({apart:.0f}° apart)")
+    window.destroy()
+    run_for(0.3)
+
+
 print(f"     GTK {Gtk.get_major_version()}.{Gtk.get_minor_version()}.{Gtk.get_micro_version()}", flush=True)
 look("light", False, None)
 look("light, custom accent", False, "#9141ac")
 look("dark", True, None)
 look("dark, custom accent", True, "#26a269")
+failure_look("light, failed", False)
+failure_look("dark, failed", True)
 verdict()
