@@ -432,6 +432,10 @@ mutant "the GTK 4 bin reads the selection colour for a failed refresh's mark (a 
   Sources/GTK4/RefreshGtk4/ThemeColours.swift \
   'if let error = lookup("error_color"),' 'if let error = lookup("theme_selected_bg_color"),' \
   'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
+mutant "the GTK 4 footer is drawn in the light palette whatever the theme (dark-mode words dark on dark)" \
+  Sources/GTK4/RefreshGtk4/Decorations.swift \
+  '            painters.drawFooter(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,\n                                pangoContext: context)' '            painters.drawFooter(footerVisual, cr: cr, width: width, palette: .light, focused: footerFocused,\n                                pangoContext: context)' \
+  'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -2,7 +2,8 @@
 // light and dark, with the default and a custom accent (Tests/introspection/bar4_check.py through
 // the installed typelib). The expected colour is read from GTK's own drawing of a suggested-action
 // button and a selected row in the same window, never from our palette code; a failed refresh's
-// mark is checked the same way, against the hue GTK gives an `.error` label.
+// mark is checked the same way, against the hue GTK gives an `.error` label, and the loading
+// footer's words against a GTK label's ink.
 
 import Foundation
 import RefreshTestSupport
@@ -13,7 +14,8 @@ extension Gtk4IntrospectionTests {
         /// A plain bar held open (a refresh) has the colour of GTK's suggested-action button and
         /// selected row beside it, within 2 levels per channel, and its text reaches a contrast of
         /// 3 on it. A failed refresh's mark, in light and dark, is a colour within 20° of the hue of
-        /// GTK's `.error` label beside it.
+        /// GTK's `.error` label beside it. The loading footer's words, in light and dark, are on
+        /// the same side of what is under them as GTK's label ink beside it, at contrast 3 or more.
         @Test func thePlainBarIsTheAccentGtkDraws() throws {
             let run = try Gtk4IntrospectionTests.runOnAScreenOfItsOwn("bar4_check.py")
             #expect(run.status == 0 && run.output.contains("all checks passed"),

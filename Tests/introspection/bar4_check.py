@@ -3,7 +3,9 @@
 dark, with the default and a custom accent, the bar read from the screen has the colour of a
 suggested-action button (and of a selected row) GTK draws in the same window, and its text reads
 on it. No expected colour comes from our palette code: only from GTK's drawing. The same holds for
-a failed refresh's mark: its hue is the hue GTK gives an `.error` label in the same window.
+a failed refresh's mark: its hue is the hue GTK gives an `.error` label in the same window; and
+for the loading footer's text: as light or as dark as the text of a GTK label beside it, and
+readable on the footer.
 
 Usage: bar4_check.py
 
@@ -27,6 +29,7 @@ from checks import check, run_for, verdict  # noqa: E402
 
 WIDTH, HEIGHT = 600, 300  # the window; the screen is 800x700, its pointer at 400,350
 BAR = 30  # the plain header's held height (Sources/Shared/RefreshDrawing/HeaderStyles.swift)
+FOOTER = 44  # the footer's height (Tuning.footerHeight)
 TOLERANCE = 2  # levels per channel
 settings = Gtk.Settings.get_default()
 settings.props.gtk_font_name = "DejaVu Sans 10"
@@ -212,6 +215,54 @@ def failure_look(name, dark):
     run_for(0.3)
 
 
+def footer_look(name, dark):
+    """The loading footer's words are drawn in the theme's text colour: on the side of GTK's own
+    label ink (light in dark, dark in light), readable on what is under them."""
+    settings.props.gtk_application_prefer_dark_theme = dark
+    rows = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE)
+    for i in range(40):
+        rows.append(Gtk.Label(label=f"Row {i}"))
+    scrolled = Gtk.ScrolledWindow(child=rows)
+    # Pull mode: a load at the end holds the footer in view (docs/behaviour.md, "Pull mode").
+    bin = Ptr4.RefreshBin(child=scrolled, header_style=Ptr4.HeaderStyle.PLAIN, footer_mode=Ptr4.FooterMode.PULL,
+                          width_request=360, hexpand=True)
+    bin.connect("load-more", lambda _bin: None)
+    label = Gtk.Label(label="Loading", margin_start=12, margin_end=12, margin_top=12, valign=Gtk.Align.START)
+    box = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
+    box.append(bin)
+    box.append(label)
+    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT, child=box, decorated=False)
+    window.present()
+    run_for(0.5)
+    adjustment = scrolled.get_vadjustment()
+    adjustment.set_value(adjustment.get_upper() - adjustment.get_page_size())
+    run_for(0.3)
+    bin.load_more()
+    run_for(0.8)
+    check(bin.props.loading, f"{name}: the footer is loading")
+    pixels = screen()
+    bx, by, bw, bh = bounds(bin, window)
+    # Clear of the overlay scrollbar the scroll to the end shows at the right edge.
+    band = [p for y in range(by + bh - FOOTER, by + bh) for p in pixels[y][bx + 10:bx + bw - 24]]
+    ground = max(set(band), key=band.count)  # what the words are drawn on
+    # The words are grey (the theme's text colour); the spinner beside them may be the accent.
+    grey = [p for p in band if hue_and_saturation(p)[1] < 0.25] or band
+    words = max(grey, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, ground)))
+    lx, ly, lw, lh = bounds(label, window)
+    area = [p for y in range(ly, ly + lh) for p in pixels[y][lx:lx + lw]]
+    paper = max(set(area), key=area.count)
+    gtk_ink = max(area, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, paper)))
+    print(f"     {name}: footer words {words} on {ground}, GTK's label {gtk_ink} on {paper}", flush=True)
+    light = relative_luminance(words) > relative_luminance(ground)
+    check(light == (relative_luminance(gtk_ink) > relative_luminance(paper)),
+          f"{name}: the footer's words {words} are {'lighter' if light else 'darker'} than under them, "
+          f"as GTK's label ink {gtk_ink} is on {paper}")
+    ratio = contrast(words, ground)
+    check(ratio >= 3, f"{name}: the footer's words {words} read on {ground} (contrast {ratio:.2f} ≥ 3)")
+    window.destroy()
+    run_for(0.3)
+
+
 print(f"     GTK {Gtk.get_major_version()}.{Gtk.get_minor_version()}.{Gtk.get_micro_version()}", flush=True)
 look("light", False, None)
 look("light, custom accent", False, "#9141ac")
@@ -219,4 +270,6 @@ look("dark", True, None)
 look("dark, custom accent", True, "#26a269")
 failure_look("light, failed", False)
 failure_look("dark, failed", True)
+footer_look("light, loading footer", False)
+footer_look("dark, loading footer", True)
 verdict()
