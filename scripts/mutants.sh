@@ -436,6 +436,10 @@ mutant "the GTK 4 footer is drawn in the light palette whatever the theme (dark-
   Sources/GTK4/RefreshGtk4/Decorations.swift \
   '            painters.drawFooter(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,\n                                pangoContext: context)' '            painters.drawFooter(footerVisual, cr: cr, width: width, palette: .light, focused: footerFocused,\n                                pangoContext: context)' \
   'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
+mutant "the GTK 4 bin never sees a high-contrast theme (its header words stay at 80 %)" \
+  Sources/GTK4/RefreshGtk4/ThemeColours.swift \
+  '            highContrast: Self.isHighContrastTheme())' '            highContrast: false)' \
+  'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -16,6 +16,7 @@ extension Gtk4IntrospectionTests {
         /// 3 on it. A failed refresh's mark, in light and dark, is a colour within 20° of the hue of
         /// GTK's `.error` label beside it. The loading footer's words, in light and dark, are on
         /// the same side of what is under them as GTK's label ink beside it, at contrast 3 or more.
+        /// Under HighContrast the held classic header's words are GTK's label ink (12 levels).
         @Test func thePlainBarIsTheAccentGtkDraws() throws {
             let run = try Gtk4IntrospectionTests.runOnAScreenOfItsOwn("bar4_check.py")
             #expect(run.status == 0 && run.output.contains("all checks passed"),

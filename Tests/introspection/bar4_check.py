@@ -263,6 +263,45 @@ def footer_look(name, dark):
     run_for(0.3)
 
 
+def high_contrast_look(name, theme):
+    """Under a high-contrast theme the held header's words are the theme's text colour at full
+    strength, the ink GTK's own label beside it has (elsewhere they are drawn at 80 %)."""
+    default_theme = settings.props.gtk_theme_name
+    settings.props.gtk_theme_name = theme
+    settings.props.gtk_application_prefer_dark_theme = False
+    rows = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE)
+    for i in range(40):
+        rows.append(Gtk.Label(label=f"Row {i}"))
+    bin = Ptr4.RefreshBin(child=Gtk.ScrolledWindow(child=rows), header_style=Ptr4.HeaderStyle.CLASSIC,
+                          width_request=360, hexpand=True)
+    bin.connect("refresh", lambda _bin: None)
+    label = Gtk.Label(label="Refreshing", margin_start=12, margin_end=12, margin_top=12, valign=Gtk.Align.START)
+    box = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
+    box.append(bin)
+    box.append(label)
+    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT, child=box, decorated=False)
+    window.present()
+    run_for(0.5)
+    bin.begin_refreshing()
+    run_for(1.0)
+    check(bin.props.refreshing, f"{name}: the header is held open (refreshing)")
+    pixels = screen()
+    bx, by, bw, _bh = bounds(bin, window)
+    band = [p for y in range(by + 2, by + 58) for p in pixels[y][bx + 10:bx + bw - 24]]  # the classic 60 px
+    ground = max(set(band), key=band.count)
+    words = max(band, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, ground)))
+    lx, ly, lw, lh = bounds(label, window)
+    area = [p for y in range(ly, ly + lh) for p in pixels[y][lx:lx + lw]]
+    paper = max(set(area), key=area.count)
+    gtk_ink = max(area, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, paper)))
+    print(f"     {name}: header words {words} on {ground}, GTK's label {gtk_ink} on {paper}", flush=True)
+    check(all(abs(a - b) <= 12 for a, b in zip(words, gtk_ink)),
+          f"{name}: the header's words {words} are GTK's text ink {gtk_ink} at full strength")
+    window.destroy()
+    settings.props.gtk_theme_name = default_theme
+    run_for(0.3)
+
+
 print(f"     GTK {Gtk.get_major_version()}.{Gtk.get_minor_version()}.{Gtk.get_micro_version()}", flush=True)
 look("light", False, None)
 look("light, custom accent", False, "#9141ac")
@@ -272,4 +311,5 @@ failure_look("light, failed", False)
 failure_look("dark, failed", True)
 footer_look("light, loading footer", False)
 footer_look("dark, loading footer", True)
+high_contrast_look("high contrast", "HighContrast")
 verdict()
