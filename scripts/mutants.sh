@@ -440,6 +440,10 @@ mutant "the GTK 4 bin never sees a high-contrast theme (its header words stay at
   Sources/GTK4/RefreshGtk4/ThemeColours.swift \
   '            highContrast: Self.isHighContrastTheme())' '            highContrast: false)' \
   'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
+mutant "the GTK 3 palette never sees a high-contrast theme (its header words stay at 80 %)" \
+  Sources/GTK3/RefreshGtk/Drawing/ThemePalette.swift \
+  '                highContrast: isHighContrastTheme(styleContext))' '                highContrast: false)' \
+  'PlainBarOnScreenTests/highContrastHeaderWordsAreGtksViewInk'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -12,7 +12,8 @@ import Testing
 /// selected, the bar's colour read back from the X server equals the selected row's, and the
 /// bar's words read on it (WCAG contrast ≥ 3 between its text and the bar). The expected colour
 /// is what GTK drew for the theme, never our palette code's answer. Our list and each wrapped list,
-/// light and dark, Adwaita's accent, a custom accent and HighContrast.
+/// light and dark, Adwaita's accent, a custom accent and HighContrast. Under HighContrast, the
+/// classic header's words are checked the same way against a GtkTextView's ink.
 @MainActor
 @Suite(.serialized, .enabled { try Prerequisite.check(.display) })
 struct PlainBarOnScreenTests {
@@ -87,6 +88,60 @@ struct PlainBarOnScreenTests {
         }
         let contrast = RGBA(pixel: text).contrast(with: RGBA(pixel: bar))
         #expect(contrast >= 3, "\(kind.rawValue), \(look.rawValue): text \(Self.hex(text)) on the bar \(Self.hex(bar)): contrast \(contrast)")
+    }
+
+    /// Under HighContrast the held classic header's words are the theme's text at full strength
+    /// (elsewhere they are drawn at 80 %): the darkest ink of its words equals, within 12 levels,
+    /// the ink of the words of a GtkTextView GTK draws below the list in the same window.
+    @Test(arguments: ListKind.allCases)
+    func highContrastHeaderWordsAreGtksViewInk(kind: ListKind) throws {
+        guard LiveThemeSwitchTests.forcedTheme.isEmpty else {
+            Issue.record("GTK_THEME is set: the looks cannot be switched")
+            return
+        }
+        try #require(MainLoop.initializeGtk())
+        let restore = Self.apply(.highContrast)
+        defer {
+            restore()
+            MainLoop.drain()
+        }
+        // Words GTK draws in a view, as the header's are (the view class: HighContrast's views
+        // write black, its window's labels dark grey).
+        let label = gtk_text_view_new()!
+        gtk_text_view_set_editable(gcast(label), 0)
+        gtk_text_view_set_cursor_visible(gcast(label), 0)
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(gcast(label)), "Refreshing… GTK's own words", -1)
+        let subject = try LiveThemeSwitchTests.Subject(kind: kind, style: .classic, held: .refreshing, beside: label)
+        defer { subject.close() }
+        let image = subject.image(rows: 2000)
+        #expect(image.painted, "no frame was painted")
+        let scale = image.width / Int(LiveThemeSwitchTests.Subject.width)
+
+        // The header's words: the pixel farthest from the header's background, clear of the
+        // scrollbar at the right edge.
+        let top = subject.rowsTop
+        let ground = image.pixel(3 * scale, (top + 3) * scale)
+        var words = ground
+        for y in ((top + 2) * scale)..<((top + Int(Tuning.classicHeldHeight) - 2) * scale) {
+            for x in 0..<(image.width - 20 * scale) where Self.distance(image.pixel(x, y), ground) > Self.distance(words, ground) {
+                words = image.pixel(x, y)
+            }
+        }
+        // GTK's text view: the pixel farthest from its own background.
+        var labelX: gint = 0, labelY: gint = 0
+        _ = gtk_widget_translate_coordinates(label, subject.window, 0, 0, &labelX, &labelY)
+        let labelWidth = Int(gtk_widget_get_allocated_width(label)), labelHeight = Int(gtk_widget_get_allocated_height(label))
+        let paper = image.pixel(Int(labelX) * scale + 1, Int(labelY) * scale + 1)
+        var ink = paper
+        for y in (Int(labelY) * scale)..<((Int(labelY) + labelHeight) * scale) {
+            for x in (Int(labelX) * scale)..<((Int(labelX) + labelWidth) * scale)
+            where Self.distance(image.pixel(x, y), paper) > Self.distance(ink, paper) {
+                ink = image.pixel(x, y)
+            }
+        }
+        #expect(Self.distance(ink, paper) > 100, "\(kind.rawValue): no ink found in GTK's text view (\(Self.hex(ink)) on \(Self.hex(paper)))")
+        #expect(Self.distance(words, ink) <= 12,
+                "\(kind.rawValue): the header's words \(Self.hex(words)) on \(Self.hex(ground)), GTK's text view's ink \(Self.hex(ink)) on \(Self.hex(paper))")
     }
 
     /// Switches every window to `look`; returns how to switch back.
