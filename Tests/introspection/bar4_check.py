@@ -223,7 +223,7 @@ def footer_look(name, dark):
     for i in range(40):
         rows.append(Gtk.Label(label=f"Row {i}"))
     scrolled = Gtk.ScrolledWindow(child=rows)
-    # Pull mode: a load at the end holds the footer in view (docs/behaviour.md, "Pull mode").
+    # Pull mode: a load at the end holds the footer in view (docs/behaviour.md, "Footer and load-more").
     bin = Ptr4.RefreshBin(child=scrolled, header_style=Ptr4.HeaderStyle.PLAIN, footer_mode=Ptr4.FooterMode.PULL,
                           width_request=360, hexpand=True)
     bin.connect("load-more", lambda _bin: None)
