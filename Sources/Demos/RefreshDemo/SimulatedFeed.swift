@@ -1,4 +1,5 @@
 import DemoOptionValues
+import DemoRendering
 import RefreshGtk
 import CGtk
 
@@ -7,25 +8,23 @@ import CGtk
 /// timeout fires, then reported. `cancel()` drops every pending answer (window closed).
 @MainActor
 package final class SimulatedFeed {
-    package struct Result: Equatable, Sendable {
-        package let ok: Bool
-        package let added: Int
-        /// Load-more only: no page is left (until the next refresh).
-        package let exhausted: Bool
-    }
+    package typealias Result = FeedRules.Answer
 
     package let rows: DemoRows
     package let latency: Double
-    package let failRate: Double
-    package let pageSize: Int
-    package let pages: Int
-    /// Pages appended since the start or the last successful refresh.
-    package private(set) var pagesLoaded = 0
-    package var isExhausted: Bool { pagesLoaded >= pages }
+    /// What each answer is (shared with the GTK 4 demo).
+    package private(set) var rules: FeedRules
+    package var failRate: Double { rules.failRate }
+    package var pageSize: Int { rules.pageSize }
+    package var pages: Int { rules.pages }
+    package var pagesLoaded: Int { rules.pagesLoaded }
+    package var isExhausted: Bool { rules.isExhausted }
     package var isBusy: Bool { pending.contains { $0.isPending } }
-    /// Forced outcomes for the next answers, first used first (true: succeeds, false: fails);
-    /// when empty the seeded generator decides at `failRate`. For tests and soak runs.
-    package var scriptedOutcomes: [Bool] = []
+    /// Forced outcomes for the next answers (`FeedRules.scriptedOutcomes`).
+    package var scriptedOutcomes: [Bool] {
+        get { rules.scriptedOutcomes }
+        set { rules.scriptedOutcomes = newValue }
+    }
 
     /// Starts the wait for one answer: a GLib timeout in real time by default; the QA clock
     /// replaces it with a wait in engine time, so that slow motion slows the latency too.
@@ -33,16 +32,12 @@ package final class SimulatedFeed {
         Timeout(after: $0, $1)
     }
 
-    private var generator: SplitMix64
     private var pending: [any FeedWait] = []
 
     package init(rows: DemoRows, latency: Double, failRate: Double, pageSize: Int, pages: Int, seed: UInt64) {
         self.rows = rows
         self.latency = latency
-        self.failRate = failRate
-        self.pageSize = max(1, pageSize)
-        self.pages = max(0, pages)
-        generator = SplitMix64(seed: seed)
+        rules = FeedRules(failRate: failRate, pageSize: pageSize, pages: pages, seed: seed)
     }
 
     package convenience init(rows: DemoRows, options: DemoOptions) {
@@ -64,37 +59,20 @@ package final class SimulatedFeed {
     /// A refresh's answer, decided now from the generator (so that every way of waiting for it,
     /// a timeout or `Task.sleep`, draws the same numbers in the same order) and applied later.
     func plannedRefresh() -> @MainActor (SimulatedFeed) -> Result {
-        let fails = failsNow()
-        let count = Int.random(in: 1...pageSize, using: &generator)
-        return {
-            if fails { return Result(ok: false, added: 0, exhausted: false) }
-            $0.rows.prepend(count)
-            $0.pagesLoaded = 0
-            return Result(ok: true, added: count, exhausted: $0.isExhausted)
-        }
+        let plan = rules.planRefresh()
+        return { feed in feed.rules.land(plan) { feed.rows.prepend($0) } }
     }
 
     /// A load's answer, decided now, applied later.
     func plannedLoad() -> @MainActor (SimulatedFeed) -> Result {
-        let fails = failsNow()
-        return {
-            if $0.isExhausted { return Result(ok: true, added: 0, exhausted: true) }
-            if fails { return Result(ok: false, added: 0, exhausted: false) }
-            $0.rows.append($0.pageSize)
-            $0.pagesLoaded += 1
-            return Result(ok: true, added: $0.pageSize, exhausted: $0.isExhausted)
-        }
+        let fails = rules.planLoad()
+        return { feed in feed.rules.landLoad(failing: fails) { feed.rows.append($0) } }
     }
 
     /// Drops every pending answer: their completions never run.
     package func cancel() {
         for timeout in pending { timeout.cancel() }
         pending.removeAll()
-    }
-
-    private func failsNow() -> Bool {
-        if !scriptedOutcomes.isEmpty { return !scriptedOutcomes.removeFirst() }
-        return failRate > 0 && Double.random(in: 0..<1, using: &generator) < failRate
     }
 
     private func schedule(
