@@ -96,6 +96,39 @@ def contrast(a, b):
     return (la + 0.05) / (lb + 0.05)
 
 
+def bin_beside(oracle, header_style, footer_mode=Ptr4.FooterMode.AUTO):
+    """A window, presented: our bin over a list box of 40 labels (no row of its own in the accent),
+    `oracle` (what GTK draws for the same look) at its right. Returns (window, bin, scrolled)."""
+    rows = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE)
+    for i in range(40):
+        rows.append(Gtk.Label(label=f"Row {i}"))
+    scrolled = Gtk.ScrolledWindow(child=rows)
+    bin = Ptr4.RefreshBin(child=scrolled, header_style=header_style, footer_mode=footer_mode,
+                          width_request=360, hexpand=True)
+    bin.connect("refresh", lambda _bin: None)
+    bin.connect("load-more", lambda _bin: None)
+    box = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
+    box.append(bin)
+    box.append(oracle)
+    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT, child=box, decorated=False)
+    window.present()
+    run_for(0.5)
+    return window, bin, scrolled
+
+
+def ink_on(pixels, x, y, width, height, keep=lambda _p: True):
+    """(paper, ink) of an area: its most common pixel (what is drawn on) and the kept pixel
+    farthest from it (the ink of what is drawn)."""
+    area = [p for j in range(y, y + height) for p in pixels[j][x:x + width]]
+    paper = max(set(area), key=area.count)
+    kept = [p for p in area if keep(p)] or area
+    return paper, max(kept, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, paper)))
+
+
+def oracle_label(text):
+    return Gtk.Label(label=text, margin_start=12, margin_end=12, margin_top=12, valign=Gtk.Align.START)
+
+
 def look(name, dark, accent):
     settings.props.gtk_application_prefer_dark_theme = dark
     provider = None
@@ -109,14 +142,7 @@ def look(name, dark, accent):
             provider.load_from_data(css.encode())
         Gtk.StyleContext.add_provider_for_display(Gdk.Display.get_default(), provider,
                                                   Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
-    # The bin: the plain bar, held open by a refresh that never ends.
-    rows = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE)  # no row of its own in the accent
-    for i in range(40):
-        rows.append(Gtk.Label(label=f"Row {i}"))
-    bin = Ptr4.RefreshBin(child=Gtk.ScrolledWindow(child=rows), header_style=Ptr4.HeaderStyle.PLAIN,
-                          width_request=360, hexpand=True)
-    bin.connect("refresh", lambda _bin: None)
-    # Beside it, what GTK draws in the theme's accent: a suggested-action button, a selected row.
+    # Beside the bin, what GTK draws in the theme's accent: a suggested-action button, a selected row.
     button = Gtk.Button(label="Go", width_request=200, height_request=44)
     button.add_css_class("suggested-action")
     selected = Gtk.ListBox()
@@ -127,12 +153,8 @@ def look(name, dark, accent):
                    margin_top=12, valign=Gtk.Align.START)
     side.append(button)
     side.append(selected)
-    box = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
-    box.append(bin)
-    box.append(side)
-    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT, child=box, decorated=False)
-    window.present()
-    run_for(0.5)
+    # The bin: the plain bar, held open by a refresh that never ends.
+    window, bin, _scrolled = bin_beside(side, Ptr4.HeaderStyle.PLAIN)
     bin.begin_refreshing()
     run_for(1.0)
     check(bin.props.refreshing, f"{name}: the bar is held open (refreshing)")
@@ -178,23 +200,11 @@ def most_saturated(pixels, x, y, width, height):
 def failure_look(name, dark):
     """A failed refresh's mark (the J header's red "!") has the hue of GTK's own error ink."""
     settings.props.gtk_application_prefer_dark_theme = dark
-    rows = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE)
-    for i in range(40):
-        rows.append(Gtk.Label(label=f"Row {i}"))
-    bin = Ptr4.RefreshBin(child=Gtk.ScrolledWindow(child=rows), header_style=Ptr4.HeaderStyle.JIKE,
-                          width_request=360, hexpand=True)
-    bin.connect("refresh", lambda _bin: None)
     # What GTK draws in the theme's error colour: a label of the `error` class (full blocks: ink
     # without edges to read).
-    error = Gtk.Label(label="\u2588\u2588\u2588", margin_start=12, margin_end=12, margin_top=12,
-                      valign=Gtk.Align.START)
+    error = oracle_label("\u2588\u2588\u2588")
     error.add_css_class("error")
-    box = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
-    box.append(bin)
-    box.append(error)
-    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT, child=box, decorated=False)
-    window.present()
-    run_for(0.5)
+    window, bin, _scrolled = bin_beside(error, Ptr4.HeaderStyle.JIKE)
     bin.begin_refreshing()
     run_for(1.0)
     bin.end_refreshing(False, 0)
@@ -219,21 +229,9 @@ def footer_look(name, dark):
     """The loading footer's words are drawn in the theme's text colour: on the side of GTK's own
     label ink (light in dark, dark in light), readable on what is under them."""
     settings.props.gtk_application_prefer_dark_theme = dark
-    rows = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE)
-    for i in range(40):
-        rows.append(Gtk.Label(label=f"Row {i}"))
-    scrolled = Gtk.ScrolledWindow(child=rows)
+    label = oracle_label("Loading")
     # Pull mode: a load at the end holds the footer in view (docs/behaviour.md, "Footer and load-more").
-    bin = Ptr4.RefreshBin(child=scrolled, header_style=Ptr4.HeaderStyle.PLAIN, footer_mode=Ptr4.FooterMode.PULL,
-                          width_request=360, hexpand=True)
-    bin.connect("load-more", lambda _bin: None)
-    label = Gtk.Label(label="Loading", margin_start=12, margin_end=12, margin_top=12, valign=Gtk.Align.START)
-    box = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
-    box.append(bin)
-    box.append(label)
-    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT, child=box, decorated=False)
-    window.present()
-    run_for(0.5)
+    window, bin, scrolled = bin_beside(label, Ptr4.HeaderStyle.PLAIN, Ptr4.FooterMode.PULL)
     adjustment = scrolled.get_vadjustment()
     adjustment.set_value(adjustment.get_upper() - adjustment.get_page_size())
     run_for(0.3)
@@ -243,15 +241,11 @@ def footer_look(name, dark):
     pixels = screen()
     bx, by, bw, bh = bounds(bin, window)
     # Clear of the overlay scrollbar the scroll to the end shows at the right edge.
-    band = [p for y in range(by + bh - FOOTER, by + bh) for p in pixels[y][bx + 10:bx + bw - 24]]
-    ground = max(set(band), key=band.count)  # what the words are drawn on
-    # The words are grey (the theme's text colour); the spinner beside them may be the accent.
-    grey = [p for p in band if hue_and_saturation(p)[1] < 0.25] or band
-    words = max(grey, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, ground)))
-    lx, ly, lw, lh = bounds(label, window)
-    area = [p for y in range(ly, ly + lh) for p in pixels[y][lx:lx + lw]]
-    paper = max(set(area), key=area.count)
-    gtk_ink = max(area, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, paper)))
+    # Clear of the overlay scrollbar the scroll to the end shows at the right edge; the words are
+    # grey (the theme's text colour), the spinner beside them may be the accent.
+    ground, words = ink_on(pixels, bx + 10, by + bh - FOOTER, bw - 34, FOOTER,
+                           keep=lambda p: hue_and_saturation(p)[1] < 0.25)
+    paper, gtk_ink = ink_on(pixels, *bounds(label, window))
     print(f"     {name}: footer words {words} on {ground}, GTK's label {gtk_ink} on {paper}", flush=True)
     light = relative_luminance(words) > relative_luminance(ground)
     check(light == (relative_luminance(gtk_ink) > relative_luminance(paper)),
@@ -269,31 +263,15 @@ def high_contrast_look(name, theme):
     default_theme = settings.props.gtk_theme_name
     settings.props.gtk_theme_name = theme
     settings.props.gtk_application_prefer_dark_theme = False
-    rows = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE)
-    for i in range(40):
-        rows.append(Gtk.Label(label=f"Row {i}"))
-    bin = Ptr4.RefreshBin(child=Gtk.ScrolledWindow(child=rows), header_style=Ptr4.HeaderStyle.CLASSIC,
-                          width_request=360, hexpand=True)
-    bin.connect("refresh", lambda _bin: None)
-    label = Gtk.Label(label="Refreshing", margin_start=12, margin_end=12, margin_top=12, valign=Gtk.Align.START)
-    box = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
-    box.append(bin)
-    box.append(label)
-    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT, child=box, decorated=False)
-    window.present()
-    run_for(0.5)
+    label = oracle_label("Refreshing")
+    window, bin, _scrolled = bin_beside(label, Ptr4.HeaderStyle.CLASSIC)
     bin.begin_refreshing()
     run_for(1.0)
     check(bin.props.refreshing, f"{name}: the header is held open (refreshing)")
     pixels = screen()
     bx, by, bw, _bh = bounds(bin, window)
-    band = [p for y in range(by + 2, by + 58) for p in pixels[y][bx + 10:bx + bw - 24]]  # the classic 60 px
-    ground = max(set(band), key=band.count)
-    words = max(band, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, ground)))
-    lx, ly, lw, lh = bounds(label, window)
-    area = [p for y in range(ly, ly + lh) for p in pixels[y][lx:lx + lw]]
-    paper = max(set(area), key=area.count)
-    gtk_ink = max(area, key=lambda p: sum((a - b) ** 2 for a, b in zip(p, paper)))
+    ground, words = ink_on(pixels, bx + 10, by + 2, bw - 34, 56)  # the classic header's 60 px
+    paper, gtk_ink = ink_on(pixels, *bounds(label, window))
     print(f"     {name}: header words {words} on {ground}, GTK's label {gtk_ink} on {paper}", flush=True)
     check(all(abs(a - b) <= 12 for a, b in zip(words, gtk_ink)),
           f"{name}: the header's words {words} are GTK's text ink {gtk_ink} at full strength")
