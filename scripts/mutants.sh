@@ -213,10 +213,10 @@ mutant "a bad --pages value is accepted" \
   'options.pages = try OptionValue.integer(pages, option: "--pages", in: pagesRange)' 'options.pages = Int(pages) ?? 5' \
   'CommandLineMatrixTests'
 mutant "a failed refresh applies its page anyway" \
-  Sources/Demos/RefreshDemo/SimulatedFeed.swift \
-  'if fails { return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
-  'if fails { $0.rows.prepend(count); return Result(ok: false, added: 0, exhausted: false) }\n            $0.rows.prepend(count)' \
-  'ReliabilityFeedTests'
+  Sources/Demos/DemoRendering/FeedRules.swift \
+  'if plan.fails { return Answer(ok: false, added: 0, exhausted: false) }' \
+  'if plan.fails { prepend(plan.count); return Answer(ok: false, added: 0, exhausted: false) }' \
+  'ReliabilityFeedTests FeedRulesTests'
 
 # --- Nothing dropped (issue 24: drag batching, refresh during a load, key scroll, no footer) -----
 mutant "a drag swallows its whole first motion past the slop, not just the slop" \
@@ -443,7 +443,7 @@ mutant "the GTK 4 bin never sees a high-contrast theme (its header words stay at
 mutant "the GTK 3 palette never sees a high-contrast theme (its header words stay at 80 %)" \
   Sources/GTK3/RefreshGtk/Drawing/ThemePalette.swift \
   '                highContrast: isHighContrastTheme(styleContext))' '                highContrast: false)' \
-  'PlainBarOnScreenTests/highContrastHeaderWordsAreGtksViewInk'
+  'PlainBarOnScreenTests/classicHeaderWordsAreGtksViewInk'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
