@@ -444,6 +444,10 @@ mutant "the GTK 3 palette never sees a high-contrast theme (its header words sta
   Sources/GTK3/RefreshGtk/Drawing/ThemePalette.swift \
   '                highContrast: isHighContrastTheme(styleContext))' '                highContrast: false)' \
   'PlainBarOnScreenTests/classicHeaderWordsAreGtksViewInk'
+mutant "the GTK 3 footer is drawn in the light palette whatever the theme (dark-mode words dark on dark)" \
+  Sources/GTK3/RefreshGtk/Widget/Decorations.swift \
+  '            painters.drawFooter(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,' '            painters.drawFooter(footerVisual, cr: cr, width: width, palette: .light, focused: footerFocused,' \
+  'PlainBarOnScreenTests/loadingFooterWordsAreGtksViewInk'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -159,8 +159,8 @@ struct LiveThemeSwitchTests {
         private let clock: ManualClock
         private var closed = false
 
-        /// `beside`: a widget packed below the list in the same window.
-        init(kind: ListKind, style: HeaderStyle, held: Held, beside: UnsafeMutablePointer<GtkWidget>? = nil) throws {
+        /// `beside`: a widget packed below the list in the same window. `held` nil: at rest.
+        init(kind: ListKind, style: HeaderStyle, held: Held?, beside: UnsafeMutablePointer<GtkWidget>? = nil) throws {
             rows = DemoRows(count: 60)
             if kind == .virtual {
                 list = nil
@@ -192,7 +192,9 @@ struct LiveThemeSwitchTests {
             MainLoop.drain()
             rowsTop = readRowsTop()
             switch held {
-            case .midPull:
+            case nil:
+                break
+            case .midPull?:
                 // A hand's pace: one 5 px motion per frame of the test's clock.
                 let target = inputWidget
                 let top = Double(rowsTop) + 40
@@ -205,7 +207,7 @@ struct LiveThemeSwitchTests {
                 controller.tick()
                 MainLoop.drain()
                 try #require(controller.pull > 40, "the drag did not pull (pull \(controller.pull))")
-            case .refreshing:
+            case .refreshing?:
                 controller.beginRefreshing()
                 let held = controller.headerStyle.heldHeight
                 for _ in 0..<60 where controller.headerPhase != .refreshing || abs(controller.pull - held) > 0.01 {
@@ -216,6 +218,16 @@ struct LiveThemeSwitchTests {
                              "the refresh never held its header (\(controller.headerPhase), pull \(controller.pull))")
                 MainLoop.drain()
             }
+        }
+
+        /// Advances the test's clock a frame at a time, for at most 2 s, until `done`.
+        func settle(until done: () -> Bool) throws {
+            for _ in 0..<120 where !done() {
+                clock.now += 1.0 / 60
+                controller.tick()
+            }
+            try #require(done(), "never settled (header \(controller.headerPhase), footer \(controller.footerPhase))")
+            MainLoop.drain()
         }
 
         /// Where input goes: our list's drawing area, or the scrolled window's child.

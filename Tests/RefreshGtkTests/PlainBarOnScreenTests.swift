@@ -129,23 +129,89 @@ struct PlainBarOnScreenTests {
                 if Self.isGrey(pixel), Self.distance(pixel, ground) > Self.distance(words, ground) { words = pixel }
             }
         }
-        // GTK's text view: the pixel farthest from its own background.
-        var labelX: gint = 0, labelY: gint = 0
-        _ = gtk_widget_translate_coordinates(label, subject.window, 0, 0, &labelX, &labelY)
-        let labelWidth = Int(gtk_widget_get_allocated_width(label)), labelHeight = Int(gtk_widget_get_allocated_height(label))
-        let paper = image.pixel(Int(labelX) * scale + 1, Int(labelY) * scale + 1)
-        var ink = paper
-        for y in (Int(labelY) * scale)..<((Int(labelY) + labelHeight) * scale) {
-            for x in (Int(labelX) * scale)..<((Int(labelX) + labelWidth) * scale)
-            where Self.distance(image.pixel(x, y), paper) > Self.distance(ink, paper) {
-                ink = image.pixel(x, y)
-            }
-        }
+        let (paper, ink) = Self.ink(of: label, in: image, window: subject.window, scale: scale)
         #expect(Self.distance(ink, paper) > 100, "\(kind.rawValue): no ink found in GTK's text view (\(Self.hex(ink)) on \(Self.hex(paper)))")
         let strength = look == .highContrast ? 1.0 : 0.8
         let expected = Self.blend(ink, over: ground, strength)
         #expect(Self.distance(words, expected) <= 12,
                 "\(kind.rawValue), \(look.rawValue): expected \(Self.hex(expected)); the header's words \(Self.hex(words)) on \(Self.hex(ground)), GTK's text view's ink \(Self.hex(ink)) on \(Self.hex(paper))")
+    }
+
+    /// The loading footer's words, on a wrapped GtkListBox held loading at its end, are the ink of
+    /// a GtkTextView's words GTK draws below the list, laid at 80 % over the footer (full strength
+    /// under HighContrast), within 12 levels: in light, dark and HighContrast.
+    @Test(arguments: [Look.light, .dark, .highContrast])
+    func loadingFooterWordsAreGtksViewInk(look: Look) throws {
+        guard LiveThemeSwitchTests.forcedTheme.isEmpty else {
+            Issue.record("GTK_THEME is set: the looks cannot be switched")
+            return
+        }
+        try #require(MainLoop.initializeGtk())
+        let restore = Self.apply(look)
+        defer {
+            restore()
+            MainLoop.drain()
+        }
+        let view = gtk_text_view_new()!
+        gtk_text_view_set_editable(gcast(view), 0)
+        gtk_text_view_set_cursor_visible(gcast(view), 0)
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(gcast(view)), "Loading… GTK's own words", -1)
+        let subject = try LiveThemeSwitchTests.Subject(kind: .listbox, style: .plain, held: nil, beside: view)
+        defer { subject.close() }
+        // Pull mode holds the footer in view while it loads (docs/behaviour.md, "Footer and load-more").
+        subject.controller.footerMode = .pull
+        let scrolled = try #require(subject.list?.scrolledWindow)
+        let adjustment = gtk_scrolled_window_get_vadjustment(gcast(scrolled))!
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        MainLoop.drain()
+        subject.controller.onLoadMore = {}  // an app that answers later
+        subject.controller.loadMore()
+        try subject.settle { subject.controller.footerPhase == .loading }
+        // Then the footer's reveal: 0.5 s of frames.
+        var frames = 0
+        try subject.settle {
+            frames += 1
+            return frames > 30
+        }
+        let image = subject.image(rows: 2000)
+        #expect(image.painted, "no frame was painted")
+        let scale = image.width / Int(LiveThemeSwitchTests.Subject.width)
+
+        // The footer: the bottom footerHeight px of the bin; its words the grey pixel farthest
+        // from what is under them (the spinner beside them is the accent), clear of the scrollbar.
+        var binX: gint = 0, binY: gint = 0
+        _ = gtk_widget_translate_coordinates(subject.controller.widget, subject.window, 0, 0, &binX, &binY)
+        let bottom = Int(binY) + Int(gtk_widget_get_allocated_height(subject.controller.widget))
+        let footerTop = bottom - Int(Tuning.footerHeight)
+        let ground = image.pixel(3 * scale, (footerTop + 3) * scale)
+        var words = ground
+        for y in ((footerTop + 2) * scale)..<((bottom - 2) * scale) {
+            for x in 0..<(image.width - 20 * scale) {
+                let pixel = image.pixel(x, y)
+                if Self.isGrey(pixel), Self.distance(pixel, ground) > Self.distance(words, ground) { words = pixel }
+            }
+        }
+        let (paper, ink) = Self.ink(of: view, in: image, window: subject.window, scale: scale)
+        #expect(Self.distance(ink, paper) > 100, "\(look.rawValue): no ink found in GTK's text view (\(Self.hex(ink)) on \(Self.hex(paper)))")
+        let expected = Self.blend(ink, over: ground, look == .highContrast ? 1.0 : 0.8)
+        #expect(Self.distance(words, expected) <= 12,
+                "\(look.rawValue): expected \(Self.hex(expected)); the footer's words \(Self.hex(words)) on \(Self.hex(ground)), GTK's text view's ink \(Self.hex(ink)) on \(Self.hex(paper))")
+    }
+
+    /// A widget's paper (the pixel at its top left corner) and ink (the pixel farthest from it).
+    private static func ink(of widget: UnsafeMutablePointer<GtkWidget>, in image: WindowImage,
+                            window: UnsafeMutablePointer<GtkWidget>, scale: Int) -> (paper: UInt32, ink: UInt32) {
+        var x0: gint = 0, y0: gint = 0
+        _ = gtk_widget_translate_coordinates(widget, window, 0, 0, &x0, &y0)
+        let width = Int(gtk_widget_get_allocated_width(widget)), height = Int(gtk_widget_get_allocated_height(widget))
+        let paper = image.pixel(Int(x0) * scale + 1, Int(y0) * scale + 1)
+        var ink = paper
+        for y in (Int(y0) * scale)..<((Int(y0) + height) * scale) {
+            for x in (Int(x0) * scale)..<((Int(x0) + width) * scale) where distance(image.pixel(x, y), paper) > distance(ink, paper) {
+                ink = image.pixel(x, y)
+            }
+        }
+        return (paper, ink)
     }
 
     /// Switches every window to `look`; returns how to switch back.
