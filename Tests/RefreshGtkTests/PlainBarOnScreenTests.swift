@@ -106,29 +106,15 @@ struct PlainBarOnScreenTests {
             restore()
             MainLoop.drain()
         }
-        // Words GTK draws in a view, as the header's are (the view class: HighContrast's views
-        // write black, its window's labels dark grey).
-        let label = gtk_text_view_new()!
-        gtk_text_view_set_editable(gcast(label), 0)
-        gtk_text_view_set_cursor_visible(gcast(label), 0)
-        gtk_text_buffer_set_text(gtk_text_view_get_buffer(gcast(label)), "Refreshing… GTK's own words", -1)
+        let label = Self.wordsInAView("Refreshing… GTK's own words")
         let subject = try LiveThemeSwitchTests.Subject(kind: kind, style: .classic, held: .refreshing, beside: label)
         defer { subject.close() }
         let image = subject.image(rows: 2000)
         #expect(image.painted, "no frame was painted")
         let scale = image.width / Int(LiveThemeSwitchTests.Subject.width)
 
-        // The header's words: the grey pixel farthest from the header's background (the arrow or
-        // spinner beside them is the accent), clear of the scrollbar at the right edge.
         let top = subject.rowsTop
-        let ground = image.pixel(3 * scale, (top + 3) * scale)
-        var words = ground
-        for y in ((top + 2) * scale)..<((top + Int(Tuning.classicHeldHeight) - 2) * scale) {
-            for x in 0..<(image.width - 20 * scale) {
-                let pixel = image.pixel(x, y)
-                if Self.isGrey(pixel), Self.distance(pixel, ground) > Self.distance(words, ground) { words = pixel }
-            }
-        }
+        let (ground, words) = Self.greyWords(in: image, from: top, to: top + Int(Tuning.classicHeldHeight), scale: scale)
         let (paper, ink) = Self.ink(of: label, in: image, window: subject.window, scale: scale)
         #expect(Self.distance(ink, paper) > 100, "\(kind.rawValue): no ink found in GTK's text view (\(Self.hex(ink)) on \(Self.hex(paper)))")
         let strength = look == .highContrast ? 1.0 : 0.8
@@ -152,10 +138,7 @@ struct PlainBarOnScreenTests {
             restore()
             MainLoop.drain()
         }
-        let view = gtk_text_view_new()!
-        gtk_text_view_set_editable(gcast(view), 0)
-        gtk_text_view_set_cursor_visible(gcast(view), 0)
-        gtk_text_buffer_set_text(gtk_text_view_get_buffer(gcast(view)), "Loading… GTK's own words", -1)
+        let view = Self.wordsInAView("Loading… GTK's own words")
         let subject = try LiveThemeSwitchTests.Subject(kind: .listbox, style: .plain, held: nil, beside: view)
         defer { subject.close() }
         // Pull mode holds the footer in view while it loads (docs/behaviour.md, "Footer and load-more").
@@ -177,25 +160,43 @@ struct PlainBarOnScreenTests {
         #expect(image.painted, "no frame was painted")
         let scale = image.width / Int(LiveThemeSwitchTests.Subject.width)
 
-        // The footer: the bottom footerHeight px of the bin; its words the grey pixel farthest
-        // from what is under them (the spinner beside them is the accent), clear of the scrollbar.
+        // The footer: the bottom footerHeight px of the bin.
         var binX: gint = 0, binY: gint = 0
         _ = gtk_widget_translate_coordinates(subject.controller.widget, subject.window, 0, 0, &binX, &binY)
         let bottom = Int(binY) + Int(gtk_widget_get_allocated_height(subject.controller.widget))
         let footerTop = bottom - Int(Tuning.footerHeight)
-        let ground = image.pixel(3 * scale, (footerTop + 3) * scale)
-        var words = ground
-        for y in ((footerTop + 2) * scale)..<((bottom - 2) * scale) {
-            for x in 0..<(image.width - 20 * scale) {
-                let pixel = image.pixel(x, y)
-                if Self.isGrey(pixel), Self.distance(pixel, ground) > Self.distance(words, ground) { words = pixel }
-            }
-        }
+        let (ground, words) = Self.greyWords(in: image, from: footerTop, to: bottom, scale: scale)
         let (paper, ink) = Self.ink(of: view, in: image, window: subject.window, scale: scale)
         #expect(Self.distance(ink, paper) > 100, "\(look.rawValue): no ink found in GTK's text view (\(Self.hex(ink)) on \(Self.hex(paper)))")
         let expected = Self.blend(ink, over: ground, look == .highContrast ? 1.0 : 0.8)
         #expect(Self.distance(words, expected) <= 12,
                 "\(look.rawValue): expected \(Self.hex(expected)); the footer's words \(Self.hex(words)) on \(Self.hex(ground)), GTK's text view's ink \(Self.hex(ink)) on \(Self.hex(paper))")
+    }
+
+    /// Words GTK draws in a view, as the header's and footer's are (the view class: HighContrast's
+    /// views write black, its window's labels dark grey).
+    private static func wordsInAView(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let view = gtk_text_view_new()!
+        gtk_text_view_set_editable(gcast(view), 0)
+        gtk_text_view_set_cursor_visible(gcast(view), 0)
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(gcast(view)), text, -1)
+        return view
+    }
+
+    /// The ground of the band of logical rows `top..<bottom` (its pixel 3 px in from the top left)
+    /// and its words: the grey pixel farthest from it (an arrow or spinner beside them is the
+    /// accent), clear of the scrollbar at the right edge.
+    private static func greyWords(in image: WindowImage, from top: Int, to bottom: Int,
+                                  scale: Int) -> (ground: UInt32, words: UInt32) {
+        let ground = image.pixel(3 * scale, (top + 3) * scale)
+        var words = ground
+        for y in ((top + 2) * scale)..<((bottom - 2) * scale) {
+            for x in 0..<(image.width - 20 * scale) {
+                let pixel = image.pixel(x, y)
+                if isGrey(pixel), distance(pixel, ground) > distance(words, ground) { words = pixel }
+            }
+        }
+        return (ground, words)
     }
 
     /// A widget's paper (the pixel at its top left corner) and ink (the pixel farthest from it).
