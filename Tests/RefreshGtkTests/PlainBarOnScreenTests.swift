@@ -96,31 +96,23 @@ struct PlainBarOnScreenTests {
     /// levels, in light, dark and HighContrast.
     @Test(arguments: ListKind.allCases, [Look.light, .dark, .highContrast])
     func classicHeaderWordsAreGtksViewInk(kind: ListKind, look: Look) throws {
-        guard LiveThemeSwitchTests.forcedTheme.isEmpty else {
-            Issue.record("GTK_THEME is set: the looks cannot be switched")
-            return
-        }
-        try #require(MainLoop.initializeGtk())
-        let restore = Self.apply(look)
-        defer {
-            restore()
-            MainLoop.drain()
-        }
-        let label = Self.wordsInAView("Refreshing… GTK's own words")
-        let subject = try LiveThemeSwitchTests.Subject(kind: kind, style: .classic, held: .refreshing, beside: label)
-        defer { subject.close() }
-        let image = subject.image(rows: 2000)
-        #expect(image.painted, "no frame was painted")
-        let scale = image.width / Int(LiveThemeSwitchTests.Subject.width)
+        try Self.inLook(look) {
+            let label = Self.wordsInAView("Refreshing… GTK's own words")
+            let subject = try LiveThemeSwitchTests.Subject(kind: kind, style: .classic, held: .refreshing, beside: label)
+            defer { subject.close() }
+            let image = subject.image(rows: 2000)
+            #expect(image.painted, "no frame was painted")
+            let scale = image.width / Int(LiveThemeSwitchTests.Subject.width)
 
-        let top = subject.rowsTop
-        let (ground, words) = Self.greyWords(in: image, from: top, to: top + Int(Tuning.classicHeldHeight), scale: scale)
-        let (paper, ink) = Self.ink(of: label, in: image, window: subject.window, scale: scale)
-        #expect(Self.distance(ink, paper) > 100, "\(kind.rawValue): no ink found in GTK's text view (\(Self.hex(ink)) on \(Self.hex(paper)))")
-        let strength = look == .highContrast ? 1.0 : 0.8
-        let expected = Self.blend(ink, over: ground, strength)
-        #expect(Self.distance(words, expected) <= 12,
-                "\(kind.rawValue), \(look.rawValue): expected \(Self.hex(expected)); the header's words \(Self.hex(words)) on \(Self.hex(ground)), GTK's text view's ink \(Self.hex(ink)) on \(Self.hex(paper))")
+            let top = subject.rowsTop
+            let (ground, words) = Self.greyWords(in: image, from: top, to: top + Int(Tuning.classicHeldHeight), scale: scale)
+            let (paper, ink) = Self.ink(of: label, in: image, window: subject.window, scale: scale)
+            #expect(Self.distance(ink, paper) > 100, "\(kind.rawValue): no ink found in GTK's text view (\(Self.hex(ink)) on \(Self.hex(paper)))")
+            let strength = look == .highContrast ? 1.0 : 0.8
+            let expected = Self.blend(ink, over: ground, strength)
+            #expect(Self.distance(words, expected) <= 12,
+                    "\(kind.rawValue), \(look.rawValue): expected \(Self.hex(expected)); the header's words \(Self.hex(words)) on \(Self.hex(ground)), GTK's text view's ink \(Self.hex(ink)) on \(Self.hex(paper))")
+        }
     }
 
     /// The loading footer's words, on a wrapped GtkListBox held loading at its end, are the ink of
@@ -128,49 +120,57 @@ struct PlainBarOnScreenTests {
     /// under HighContrast), within 12 levels: in light, dark and HighContrast.
     @Test(arguments: [Look.light, .dark, .highContrast])
     func loadingFooterWordsAreGtksViewInk(look: Look) throws {
+        try Self.inLook(look) {
+            let view = Self.wordsInAView("Loading… GTK's own words")
+            let subject = try LiveThemeSwitchTests.Subject(kind: .listbox, style: .plain, held: nil, beside: view)
+            defer { subject.close() }
+            // Pull mode holds the footer in view while it loads (docs/behaviour.md, "Footer and load-more").
+            subject.controller.footerMode = .pull
+            let scrolled = try #require(subject.list?.scrolledWindow)
+            let adjustment = gtk_scrolled_window_get_vadjustment(gcast(scrolled))!
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+            MainLoop.drain()
+            subject.controller.onLoadMore = {}  // an app that answers later
+            subject.controller.loadMore()
+            try subject.settle { subject.controller.footerPhase == .loading }
+            // Then the footer's reveal: 0.5 s of frames.
+            var frames = 0
+            try subject.settle {
+                frames += 1
+                return frames > 30
+            }
+            let image = subject.image(rows: 2000)
+            #expect(image.painted, "no frame was painted")
+            let scale = image.width / Int(LiveThemeSwitchTests.Subject.width)
+
+            // The footer: the bottom footerHeight px of the bin.
+            var binX: gint = 0, binY: gint = 0
+            _ = gtk_widget_translate_coordinates(subject.controller.widget, subject.window, 0, 0, &binX, &binY)
+            let bottom = Int(binY) + Int(gtk_widget_get_allocated_height(subject.controller.widget))
+            let footerTop = bottom - Int(Tuning.footerHeight)
+            let (ground, words) = Self.greyWords(in: image, from: footerTop, to: bottom, scale: scale)
+            let (paper, ink) = Self.ink(of: view, in: image, window: subject.window, scale: scale)
+            #expect(Self.distance(ink, paper) > 100, "\(look.rawValue): no ink found in GTK's text view (\(Self.hex(ink)) on \(Self.hex(paper)))")
+            let expected = Self.blend(ink, over: ground, look == .highContrast ? 1.0 : 0.8)
+            #expect(Self.distance(words, expected) <= 12,
+                    "\(look.rawValue): expected \(Self.hex(expected)); the footer's words \(Self.hex(words)) on \(Self.hex(ground)), GTK's text view's ink \(Self.hex(ink)) on \(Self.hex(paper))")
+        }
+    }
+
+    /// Runs `body` with every window switched to `look`, then switches back (an issue instead
+    /// when GTK_THEME forces a theme).
+    private static func inLook(_ look: Look, _ body: () throws -> Void) throws {
         guard LiveThemeSwitchTests.forcedTheme.isEmpty else {
             Issue.record("GTK_THEME is set: the looks cannot be switched")
             return
         }
         try #require(MainLoop.initializeGtk())
-        let restore = Self.apply(look)
+        let restore = apply(look)
         defer {
             restore()
             MainLoop.drain()
         }
-        let view = Self.wordsInAView("Loading… GTK's own words")
-        let subject = try LiveThemeSwitchTests.Subject(kind: .listbox, style: .plain, held: nil, beside: view)
-        defer { subject.close() }
-        // Pull mode holds the footer in view while it loads (docs/behaviour.md, "Footer and load-more").
-        subject.controller.footerMode = .pull
-        let scrolled = try #require(subject.list?.scrolledWindow)
-        let adjustment = gtk_scrolled_window_get_vadjustment(gcast(scrolled))!
-        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
-        MainLoop.drain()
-        subject.controller.onLoadMore = {}  // an app that answers later
-        subject.controller.loadMore()
-        try subject.settle { subject.controller.footerPhase == .loading }
-        // Then the footer's reveal: 0.5 s of frames.
-        var frames = 0
-        try subject.settle {
-            frames += 1
-            return frames > 30
-        }
-        let image = subject.image(rows: 2000)
-        #expect(image.painted, "no frame was painted")
-        let scale = image.width / Int(LiveThemeSwitchTests.Subject.width)
-
-        // The footer: the bottom footerHeight px of the bin.
-        var binX: gint = 0, binY: gint = 0
-        _ = gtk_widget_translate_coordinates(subject.controller.widget, subject.window, 0, 0, &binX, &binY)
-        let bottom = Int(binY) + Int(gtk_widget_get_allocated_height(subject.controller.widget))
-        let footerTop = bottom - Int(Tuning.footerHeight)
-        let (ground, words) = Self.greyWords(in: image, from: footerTop, to: bottom, scale: scale)
-        let (paper, ink) = Self.ink(of: view, in: image, window: subject.window, scale: scale)
-        #expect(Self.distance(ink, paper) > 100, "\(look.rawValue): no ink found in GTK's text view (\(Self.hex(ink)) on \(Self.hex(paper)))")
-        let expected = Self.blend(ink, over: ground, look == .highContrast ? 1.0 : 0.8)
-        #expect(Self.distance(words, expected) <= 12,
-                "\(look.rawValue): expected \(Self.hex(expected)); the footer's words \(Self.hex(words)) on \(Self.hex(ground)), GTK's text view's ink \(Self.hex(ink)) on \(Self.hex(paper))")
+        try body()
     }
 
     /// Words GTK draws in a view, as the header's and footer's are (the view class: HighContrast's
