@@ -391,7 +391,7 @@ mutant "a scrolled refresh's rows count once: a tree view's measure after its es
   'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsWhileScrolledKeepWhatIsOnScreen'
 mutant "a GTK 4 list view held at its top leaves the new rows above its old anchor unmade (blank)" \
   Sources/GTK4/RefreshGtk4/RefreshBin.swift \
-  '            ptr4_refresh_bin_show_first_row(bin)' '            _ = bin' \
+  '{ ptr4_refresh_bin_show_first_row(bin) }' '{ _ = bin }' \
   'RecordTests/aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List'
 mutant "the GTK 4 record's list takes the pointer (a row hovered in one frame and not the next)" \
   Sources/Demos/refresh-demo-gtk4/Recorder.swift \
@@ -448,6 +448,14 @@ mutant "the GTK 3 footer is drawn in the light palette whatever the theme (dark-
   Sources/GTK3/RefreshGtk/Widget/Decorations.swift \
   '            painters.drawFooter(footerVisual, cr: cr, width: width, palette: palette, focused: footerFocused,' '            painters.drawFooter(footerVisual, cr: cr, width: width, palette: .light, focused: footerFocused,' \
   'PlainBarOnScreenTests/loadingFooterWordsAreGtksViewInk'
+mutant "the wrapped host takes a GTK 4 list's echo of its own write for the user's scroll" \
+  Sources/Shared/RefreshWidgetCore/WrappedListHost.swift \
+  '        if quirks.listEchoesValues, echo.isEcho(a.value, at: clock()) { return }\n' '' \
+  'RefreshWidgetCoreTests.WrappedListHostTests'
+mutant "a value the wrapped host sets for its own reasons is set at once on GTK 4 too (during the list's layout)" \
+  Sources/Shared/RefreshWidgetCore/WrappedListHost.swift \
+  '        guard quirks.valuesWaitForLayout else {' '        guard false else {' \
+  'RefreshWidgetCoreTests.WrappedListHostTests RecordTests/aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -24,36 +24,40 @@ final class FakeHost: DriverHost {
     weak var driver: RefreshDriver?
 
     var hostOffset: Double? { offset }
-    func setHostOffset(_ offset: Double) {
-        writesFlaggedAsEcho.append(driver?.isWritingOffset == true)
-        self.offset = offset
+    func place(_ placement: HostPlacement) {
+        footerRoom = placement.footerRoom
+        if let offset = placement.offset {
+            writesFlaggedAsEcho.append(driver?.isWritingOffset == true)
+            self.offset = offset
+        }
+        displacement = placement.displacement
+        if placement.redraw { redraws += 1 }
     }
-    func setFooterRoom(_ room: Double) { footerRoom = room }
-    func show(displacement: Double, redraw: Bool) {
-        self.displacement = displacement
-        if redraw { redraws += 1 }
+    func accessible(_ update: AccessibleUpdate) {
+        if case let .refreshEnding(ok, newRows) = update { announced.append((ok, newRows)) }
     }
-    func didSync() {}
     func setTicking(_ needed: Bool) { ticking = needed }
-    func headerDidSettle() { settles += 1 }
-    func refreshWillEnd(ok: Bool, newRows: Int) { announced.append((ok, newRows)) }
-    func rowsInsertedAtTop(_ count: Int, refreshing: Bool, engineOffset: Double) -> Double {
-        inserted.append((count, refreshing))
-        rowsHeight = (rowsHeight ?? 0) + Double(count) * rowHeight
-        return Double(count) * rowHeight
-    }
-    func rowsAppended(_ count: Int) -> Double? {
-        guard let height = rowsHeight else { return nil }
-        rowsHeight = height + Double(count) * rowHeight
-        return Double(count) * rowHeight
-    }
     /// How often the driver asked the host to reload its rows.
     var reloads = 0
-    func reloadRows() -> Double? {
-        reloads += 1
-        return rowsHeight
+    func rowsChanged(_ change: RowsChange) -> Double? {
+        switch change {
+        case let .insertedAtTop(count, refreshing, _):
+            inserted.append((count, refreshing))
+            rowsHeight = (rowsHeight ?? 0) + Double(count) * rowHeight
+            return Double(count) * rowHeight
+        case let .appended(count):
+            guard let height = rowsHeight else { return nil }
+            rowsHeight = height + Double(count) * rowHeight
+            return Double(count) * rowHeight
+        case .reloaded:
+            reloads += 1
+            return rowsHeight
+        }
     }
-    func report(_ event: EngineEvent) { reported.append(event) }
+    func report(_ event: EngineEvent) {
+        if case .header(.idle, _) = event { settles += 1 }
+        reported.append(event)
+    }
     func objectAnswers(loadMore: Bool) -> Bool { loadMore ? objectAnswersLoad : objectAnswersRefresh }
 }
 

@@ -44,10 +44,6 @@ extension RefreshBin {
     /// Moves the adjustment at once, as the list's own keys would (its `value-changed` tells the
     /// engine); End also scrolls into the footer's room past the adjustment's end.
     private func keyScroll(_ command: ScrollCommand) {
-        if let value = position.keyScroll(command, reading) {
-            gtk_adjustment_set_value(adjustment, value)
-        } else {
-            driver.update { $0.externalScroll(to: position.offset(reading), at: $1) }
-        }
+        wrapped.keyScroll(command)
     }
 }

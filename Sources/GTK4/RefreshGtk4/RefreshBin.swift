@@ -103,22 +103,12 @@ public final class RefreshBin {
     /// The widget core: the engine and everything decided around it (RefreshWidgetCore).
     let driver: RefreshDriver
     var engine: RefreshEngine { driver.engine }
-    /// The engine's offset in the adjustment's terms: the footer's room past its end, the rows
-    /// a refresh prepended (RefreshCore's, shared with the GTK 3 bin; docs/architecture.md, "Hosts").
-    var position = WrappedScrollPosition()
+    /// The engine's offset in the adjustment's terms and every value set for the bin's own
+    /// reasons (RefreshWidgetCore, shared with the GTK 3 bin); this class is its port.
+    private(set) lazy var wrapped = WrappedListHost(port: self, quirks: .gtk4)
     private var handlers: [SignalHandler] = []
     /// The bin was disposed: every call is a no-op from then on.
     package var isDestroyed: Bool { driver.isDestroyed }
-    /// True while the bin writes the adjustment itself: its own `value-changed` is no external scroll.
-    private var settingValue = false
-    /// The value the bin last gave the adjustment, and when: the list's echo of it is no scroll.
-    private var echo = AdjustmentEcho()
-    /// A value the adjustment takes on the next frame (see `adjustmentChanged`).
-    private var deferredValue: Double?
-    /// The list is to be shown from its first row on the next tick (a refresh's rows arrived).
-    private var firstRowDue = false
-    /// The value moved while pulled: decided on the next tick (`WrappedScrollPosition.endOfTurn`).
-    private var turnDue = false
     /// A GtkColumnView's header row, kept in place during a pull (nil for other lists).
     private var pinnedHeader: PinnedColumnHeader?
     private var bin: OpaquePointer { OpaquePointer(widget) }
@@ -155,6 +145,14 @@ public final class RefreshBin {
             draw(cr, x: 0, y: 0, width: width, height: height, scale: Int(gtk_widget_get_scale_factor(widget)))
         }
         applyGObjectProperties()
+        wrapped.clock = { [weak self] in self?.now() ?? RefreshDriver.monotonic() }
+        wrapped.onScroll = { [weak self] offset in self?.driver.update { $0.externalScroll(to: offset, at: $1) } }
+        wrapped.onGeometry = { [weak self] viewport, rows in
+            self?.driver.update { engine, now in
+                if let viewport { engine.resize(viewportHeight: viewport, at: now) }
+                if let rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
+            }
+        }
         handlers.append(SignalHandler(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
         handlers.append(SignalHandler(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
         // Unrooted (its window destroyed, the bin taken out of it) with the app still holding the
@@ -269,86 +267,20 @@ public final class RefreshBin {
     /// that the engine sees its new time at once.
     package func tick() {
         guard !isDestroyed else { return }
-        if turnDue {
-            turnDue = false
-            if let value = position.endOfTurn(reading) {
-                // Rows went in at the top under the header: the list shows its first row.
-                deferredValue = value
-                firstRowDue = true
-            } else {
-                driver.update { $0.externalScroll(to: position.offset(reading), at: $1) }
-            }
-        }
-        if let value = deferredValue {
-            deferredValue = nil
-            setAdjustment(value)
-        }
-        if firstRowDue {
-            firstRowDue = false
-            ptr4_refresh_bin_show_first_row(bin)
-        }
+        wrapped.afterLayout()
         _ = driver.tick()
     }
 
     // MARK: - The adjustment
 
-    var reading: AdjustmentReading {
-        AdjustmentReading(value: gtk_adjustment_get_value(adjustment), lower: gtk_adjustment_get_lower(adjustment),
-                          upper: gtk_adjustment_get_upper(adjustment), pageSize: gtk_adjustment_get_page_size(adjustment),
-                          pageIncrement: gtk_adjustment_get_page_increment(adjustment))
-    }
-
-    private func setAdjustment(_ value: Double) {
-        settingValue = true
-        // HACK (docs/gtk4-notes.md, "The list's echo of a value"): GtkListView and GtkColumnView 4.8
-        // lay out from the value they are given and report what they made of it, up to 2 px off
-        // (less from a whole px); taken as the user's scroll, that echo would stop the engine's
-        // eased scroll. Whole px, and a value this close to the one just set is no scroll.
-        gtk_adjustment_set_value(adjustment, value.rounded())
-        settingValue = false
-        echo.noteSet(value.rounded(), at: now())
-    }
-
     private func adjustmentMoved() {
-        guard !settingValue, !isDestroyed else { return }
-        let now = now()
-        if echo.isEcho(gtk_adjustment_get_value(adjustment), at: now) { return }
-        switch position.valueChanged(reading) {
-        case .scrolled:
-            driver.update(at: now) { $0.externalScroll(to: position.offset(reading), at: $1) }
-        case .set(let value):
-            // A refresh's rows are taking the header's place: the list is held at its top (set
-            // on the next tick, as in adjustmentChanged), and the engine's offset stays there.
-            deferredValue = value
-            ptr4_refresh_bin_set_ticking(bin, 1)
-        case .endOfTurn:
-            // Pulled: a list keeping its old first row in view moves its value in the frame its
-            // rows grow in; the next tick, after that frame's layout, tells it from the user's.
-            turnDue = true
-            ptr4_refresh_bin_set_ticking(bin, 1)
-        }
+        guard !isDestroyed else { return }
+        wrapped.valueChanged()
     }
 
     private func adjustmentChanged() {
         guard !isDestroyed else { return }
-        let now = now()
-        let answer = position.geometryChanged(reading)
-        // HACK (docs/gtk4-notes.md, "Rows prepended during a refresh"): GtkListView reports its new
-        // range while it allocates, and a value set then moves the adjustment but not its rows:
-        // the value is set on the next frame tick instead, before the next layout.
-        if let value = answer.value {
-            deferredValue = value
-            ptr4_refresh_bin_set_ticking(bin, 1)
-        }
-        if position.holdsTop || answer.value != nil && position.offset(reading) > 0.5 && answer.value == reading.lower {
-            // The new rows take the header's place: on the next tick the list shows its first row
-            // (HACK in ptr4_refresh_bin_show_first_row), for the same reason as the value above.
-            firstRowDue = true
-        }
-        driver.update(at: now) { engine, now in
-            engine.resize(viewportHeight: gtk_adjustment_get_page_size(adjustment), at: now)
-            if let rows = answer.rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
-        }
+        wrapped.geometryChanged()
     }
 
     /// The theme's colours the header and footer are drawn with now: read from the list inside the
@@ -438,51 +370,64 @@ public final class RefreshBin {
 // MARK: - The widget core's host (RefreshWidgetCore's DriverHost)
 
 extension RefreshBin: DriverHost {
-    /// Nil while a value waits for the next frame (see `adjustmentChanged`).
-    package var hostOffset: Double? { deferredValue == nil ? position.offset(reading) : nil }
+    /// Nil while a value waits for the next frame (`WrappedListQuirks.gtk4`).
+    package var hostOffset: Double? { wrapped.offset }
 
     /// HACK (docs/gtk4-notes.md, "Split at the top edge"): writing the engine's offset back also
     /// splits a scroll that crosses the top: the list rests at `lower` and the rest is the pull,
     /// with no overshoot left in the scrolled window.
-    package func setHostOffset(_ offset: Double) { setAdjustment(position.setOffset(offset, reading)) }
-
-    package func setFooterRoom(_ room: Double) { position.footerRoom = room }
-
-    /// The push and the footer's room past the adjustment's end move the child up; a column
-    /// view's header row stays put (the pull moves only its rows). A new offset redraws the bin
-    /// and the pinned gap by itself (`ptr4_refresh_bin_set_child_offset`, `setOffset`).
-    package func show(displacement: Double, redraw: Bool) {
-        position.displacementChanged(displacement)
-        let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
-        let childOffset = ((displacement - position.footerShift) * scale).rounded() / scale
-        let pinned = pinnedHeader?.isActive == true ? max(0, (displacement * scale).rounded() / scale) : 0
-        pinnedHeader?.setOffset(pinned)
-        ptr4_refresh_bin_set_child_offset(bin, childOffset - pinned)
-        if redraw {
+    package func place(_ placement: HostPlacement) {
+        wrapped.place(footerRoom: placement.footerRoom, offset: placement.offset, displacement: placement.displacement)
+        if placement.redraw {
             gtk_widget_queue_draw(widget)
             pinnedHeader?.queueDraw()
         }
     }
 
-    package func didSync() { syncAccessibility(engine) }
+    package func accessible(_ update: AccessibleUpdate) {
+        switch update {
+        case .sync: syncAccessibility(engine)
+        case let .refreshEnding(ok, newRows): accessibleRefreshEnded(ok: ok, newRows: newRows)
+        }
+    }
 
     package func setTicking(_ needed: Bool) {
-        ptr4_refresh_bin_set_ticking(bin, needed || deferredValue != nil || firstRowDue || turnDue ? 1 : 0)
+        ptr4_refresh_bin_set_ticking(bin, needed || wrapped.needsAfterLayout ? 1 : 0)
     }
 
-    package func headerDidSettle() { position.headerDidSettle() }
-
-    package func refreshWillEnd(ok: Bool, newRows: Int) { accessibleRefreshEnded(ok: ok, newRows: newRows) }
-
-    /// The rows are laid out later: the adjustment's growth is theirs, kept above the rows on
-    /// screen while the header collapses.
-    package func rowsInsertedAtTop(_ count: Int, refreshing: Bool, engineOffset: Double) -> Double {
-        if refreshing { position.expectRowsInserted(atEngineOffset: engineOffset) }
-        return 0
+    /// The list reports every change of its rows' height through its adjustment.
+    package func rowsChanged(_ change: RowsChange) -> Double? {
+        wrapped.rowsChanged(change)
+        return nil
     }
-
-    /// The list reports the appended rows' height through its adjustment.
-    package func rowsAppended(_ count: Int) -> Double? { nil }
-    package func reloadRows() -> Double? { nil }
 }
 
+// MARK: - The wrapped host's port
+
+extension RefreshBin: WrappedListPort {
+    package var reading: AdjustmentReading {
+        AdjustmentReading(value: gtk_adjustment_get_value(adjustment), lower: gtk_adjustment_get_lower(adjustment),
+                          upper: gtk_adjustment_get_upper(adjustment), pageSize: gtk_adjustment_get_page_size(adjustment),
+                          pageIncrement: gtk_adjustment_get_page_increment(adjustment))
+    }
+
+    package func setValue(_ value: Double) { gtk_adjustment_set_value(adjustment, value) }
+
+    /// The push and the footer's room past the adjustment's end move the child up; a column
+    /// view's header row stays put (the pull moves only its rows). A new offset redraws the bin
+    /// and the pinned gap by itself (`ptr4_refresh_bin_set_child_offset`, `setOffset`).
+    package func moveContent(displacement: Double, footerShift: Double) {
+        guard !isDestroyed else { return }
+        let scale = Double(max(gtk_widget_get_scale_factor(widget), 1))
+        let childOffset = ((displacement - footerShift) * scale).rounded() / scale
+        let pinned = pinnedHeader?.isActive == true ? max(0, (displacement * scale).rounded() / scale) : 0
+        pinnedHeader?.setOffset(pinned)
+        ptr4_refresh_bin_set_child_offset(bin, childOffset - pinned)
+    }
+
+    /// The next frame tick runs it, before that frame's layout.
+    package func scheduleAfterLayout() { ptr4_refresh_bin_set_ticking(bin, 1) }
+
+    /// HACK in ptr4_refresh_bin_show_first_row (docs/gtk4-notes.md, "Rows prepended during a refresh").
+    package func showFirstRow() { ptr4_refresh_bin_show_first_row(bin) }
+}

@@ -87,20 +87,19 @@ package final class RefreshDriver: AsyncActionsOwner {
         update { current, _ in current = engine }
     }
 
-    /// Writes the engine's offset, footer room and displacement into the host.
+    /// Writes the engine's footer room, offset and displacement into the host.
     package func sync() {
         guard !isDestroyed, let host else { return }
-        host.setFooterRoom(engine.footerRoom)
-        if let offset = host.hostOffset, abs(offset - engine.offset) > 0.001 {
-            isWritingOffset = true
-            host.setHostOffset(engine.offset)
-            isWritingOffset = false
-        }
+        let offset = host.hostOffset.flatMap { abs($0 - engine.offset) > 0.001 ? engine.offset : nil }
         let animating = engine.decorationsAnimate
         // A header or footer that just stopped animating is drawn once more, at rest.
-        host.show(displacement: engine.displacement, redraw: animating || decorationsWereAnimating)
+        let placement = HostPlacement(footerRoom: engine.footerRoom, offset: offset, displacement: engine.displacement,
+                                      redraw: animating || decorationsWereAnimating)
         decorationsWereAnimating = animating
-        host.didSync()
+        isWritingOffset = offset != nil
+        host.place(placement)
+        isWritingOffset = false
+        host.accessible(.sync)
     }
 
     private func dispatch(_ events: [EngineEvent]) {
@@ -110,9 +109,7 @@ package final class RefreshDriver: AsyncActionsOwner {
             let unanswered = event == .refreshRequested && !answers(loadMore: false)
                 || event == .loadRequested && !answers(loadMore: true)
             switch event {
-            case let .header(phase, pull):
-                if phase == .idle { host?.headerDidSettle() }
-                onHeaderPhase?(phase, pull)
+            case let .header(phase, pull): onHeaderPhase?(phase, pull)
             case let .footer(phase): onFooterPhase?(phase)
             case .refreshRequested: if !asyncActions.startRefresh(for: self) { onRefresh?() }
             case .loadRequested: if !asyncActions.startLoadMore(for: self) { onLoadMore?() }
@@ -156,8 +153,9 @@ package final class RefreshDriver: AsyncActionsOwner {
         guard !isDestroyed else { return }
         let count = ok ? max(insertedAtTop, 0) : 0
         let refreshing = engine.header == .refreshing
-        if refreshing { host?.refreshWillEnd(ok: ok, newRows: insertedAtTop) }
-        let inserted = count > 0 ? host?.rowsInsertedAtTop(count, refreshing: refreshing, engineOffset: engine.offset) ?? 0 : 0
+        if refreshing { host?.accessible(.refreshEnding(ok: ok, newRows: insertedAtTop)) }
+        let inserted = count > 0
+            ? host?.rowsChanged(.insertedAtTop(count, refreshing: refreshing, engineOffset: engine.offset)) ?? 0 : 0
         update { _ = $0.endRefreshing(ok: ok, insertedHeight: inserted, at: $1) }
         reloadRows()
     }
@@ -168,7 +166,7 @@ package final class RefreshDriver: AsyncActionsOwner {
         guard !isDestroyed else { return }
         // nil: the host lays the rows out later and reports their height then.
         var height: Double? = 0
-        if ok, added > 0, let host { height = host.rowsAppended(added) }
+        if ok, added > 0, let host { height = host.rowsChanged(.appended(added)) }
         update { _ = $0.endLoading(ok: ok, addedHeight: height, exhausted: exhausted, at: $1) }
         reloadRows()
     }
@@ -188,7 +186,7 @@ package final class RefreshDriver: AsyncActionsOwner {
     /// The app changed its rows outside a refresh or a load: the engine takes the host's height
     /// (the host knows it better than any count the app reported).
     package func reloadRows() {
-        guard !isDestroyed, let height = host?.reloadRows() else { return }
+        guard !isDestroyed, let height = host?.rowsChanged(.reloaded) else { return }
         // Once: a host whose layout depends on the engine (the footer's room) follows it itself.
         if abs(engine.rowsHeight - height) > 0.001 { update { $0.setRowsHeight(height, at: $1) } }
         sync()

@@ -1,5 +1,6 @@
 import CGtk
 import RefreshCore
+import RefreshWidgetCore
 
 /// A scrolling widget the engine drives: our virtual list (`ListView`) or an app's own
 /// GtkScrolledWindow wrapped in a `PtrRefreshBin` (`ScrolledWindowHost`). The engine plumbing
@@ -64,17 +65,6 @@ package protocol ScrollHost: AnyObject {
     /// own handling of the press changes something (a tree view selects the row under it)
     /// undoes that when the press becomes the engine's.
     func pressChanged(_ phase: PressGesture.Phase)
-}
-
-/// What the app did to its rows (`ScrollHost.rowsChanged`).
-package enum RowsChange: Equatable {
-    /// `count` rows prepended; `refreshing`: by the refresh that is ending, at engine offset
-    /// `engineOffset` (the host keeps the rows on screen where they are when it lays them out).
-    case insertedAtTop(Int, refreshing: Bool, engineOffset: Double)
-    /// `count` rows appended by a load.
-    case appended(Int)
-    /// Any change: re-read the row count and content height, redraw.
-    case reloaded
 }
 
 /// How a host answers a scroll key.

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
 import RefreshCore
+import RefreshWidgetCore
 
 /// An app's own GtkScrolledWindow — over a GtkTreeView, a GtkListBox (in a GtkViewport or not),
 /// a GtkTextView, a GtkIconView or GtkFlowBox, anything in a GtkViewport — as a host, wrapped in
@@ -36,33 +37,28 @@ package final class ScrolledWindowHost: ScrollHost {
     private var hooks: HostHooks?
     private var connections: [SignalConnection] = []
     private var adjustmentConnections: [SignalConnection] = []
-    private var syncing = false
     private var isDetached = false
-    /// The engine's offset in terms of the adjustment: the footer's room past its end and the
-    /// anchoring bias of rows a refresh prepended (RefreshCore decides both).
-    private var position = WrappedScrollPosition()
+    /// The engine's offset in terms of the adjustment and every value set for its own reasons
+    /// (RefreshWidgetCore, shared with the GTK 4 bin); this class is its port.
+    private lazy var wrapped = WrappedListHost(port: self, quirks: .gtk3)
     private var keyFollowUp: Timeout?
-    /// Closes the main-loop turn in which the value moved while pulled (`WrappedScrollPosition.endOfTurn`).
-    private var turnEnd: Timeout?
-    private var knownPage = 0.0
+    /// Runs the wrapped host's `afterLayout` in the idle after this turn's layout.
+    private var afterLayout: Timeout?
     package private(set) var hasDrawnFirstFrame = false
     /// A tree view's column headers, pinned during a pull (nil for other lists).
     private var pinnedHeaders: PinnedColumnHeaders?
     /// The selection and cursor at the last press, put back if the press becomes a pull.
     private var pressSelection: HostSelection?
 
-    package var displacement = 0.0 {
-        didSet {
-            guard displacement != oldValue else { return }
-            position.displacementChanged(displacement)
-            applyChildOffset()
-        }
+    package var displacement: Double {
+        get { wrapped.displacement }
+        set { if newValue != wrapped.displacement { wrapped.displacement = newValue } }
     }
     /// The auto-mode footer's room: not in the app's adjustment (left as the app configured
     /// it) but past its end, where the bin moves the child up to show the footer.
     package var footerRoom: Double {
-        get { position.footerRoom }
-        set { position.footerRoom = newValue }
+        get { wrapped.footerRoom }
+        set { wrapped.footerRoom = newValue }
     }
 
     /// `scrolledWindow` is already `bin`'s child (added from C, GtkBuilder or `RefreshBin`).
@@ -135,29 +131,18 @@ package final class ScrolledWindowHost: ScrollHost {
         return gtk_text_view_get_cursor_visible(gcast(content)) == 0
     }
 
+    /// GTK 3 sets values at once: the wrapped host always knows its offset.
     package var offset: Double {
-        get { position.offset(reading) }
+        get { wrapped.offset ?? 0 }
         set {
-            guard let vadjustment else { return }
-            let value = position.setOffset(newValue, reading)
-            syncing = true
-            gtk_adjustment_set_value(vadjustment, value)
-            syncing = false
-            applyChildOffset()
+            guard vadjustment != nil else { return }
+            wrapped.setOffset(newValue)
         }
     }
 
-    /// The adjustment now (all 0 when there is none).
-    private var reading: AdjustmentReading {
-        guard let a = vadjustment else { return AdjustmentReading(value: 0, lower: 0, upper: 0, pageSize: 0, pageIncrement: 0) }
-        return AdjustmentReading(value: gtk_adjustment_get_value(a), lower: gtk_adjustment_get_lower(a),
-                                 upper: gtk_adjustment_get_upper(a), pageSize: gtk_adjustment_get_page_size(a),
-                                 pageIncrement: gtk_adjustment_get_page_increment(a))
-    }
+    package var rowsHeight: Double { wrapped.rowsHeight }
 
-    package var rowsHeight: Double { position.rowsHeight(reading) }
-
-    package var viewportHeight: Double { vadjustment.map { gtk_adjustment_get_page_size($0) } ?? 0 }
+    package var viewportHeight: Double { wrapped.viewportHeight }
 
     package var rowCount: Int {
         guard !isDetached, let content else { return 0 }
@@ -191,13 +176,8 @@ package final class ScrolledWindowHost: ScrollHost {
     }
 
     private func scroll(_ command: ScrollCommand) -> Bool {
-        guard let vadjustment else { return false }
-        if let value = position.keyScroll(command, reading) {
-            gtk_adjustment_set_value(vadjustment, value)  // valueChanged reports it
-        } else {
-            applyChildOffset()
-            hooks?.offsetChanged(offset)
-        }
+        guard vadjustment != nil else { return false }
+        wrapped.keyScroll(command)
         return true
     }
 
@@ -223,19 +203,13 @@ package final class ScrolledWindowHost: ScrollHost {
     /// viewport on the next size allocation): their height is known when the adjustment grows.
     /// Rows the ending refresh prepended: the next growth is theirs.
     package func rowsChanged(_ change: RowsChange) -> Double? {
-        switch change {
-        case let .insertedAtTop(_, refreshing, engineOffset):
-            if refreshing { position.expectRowsInserted(atEngineOffset: engineOffset) }
-        case .appended:
-            break
-        case .reloaded:
-            queueDraw()
-        }
+        wrapped.rowsChanged(change)
+        if change == .reloaded { queueDraw() }
         return nil
     }
 
     package func headerDidSettle() {
-        position.headerDidSettle()
+        wrapped.headerDidSettle()
     }
 
     package func queueDraw() {
@@ -333,8 +307,8 @@ package final class ScrolledWindowHost: ScrollHost {
         pressSelection = nil
         keyFollowUp?.cancel()
         keyFollowUp = nil
-        turnEnd?.cancel()
-        turnEnd = nil
+        afterLayout?.cancel()
+        afterLayout = nil
         for connection in connections + adjustmentConnections { connection.disconnect() }
         connections = []
         adjustmentConnections = []
@@ -351,6 +325,11 @@ package final class ScrolledWindowHost: ScrollHost {
         for connection in adjustmentConnections { connection.disconnect() }
         vadjustment = gtk_scrolled_window_get_vadjustment(gcast(scrolledWindow))
         guard let vadjustment else { return }
+        wrapped.onScroll = { [weak self] offset in self?.hooks?.offsetChanged(offset) }
+        wrapped.onGeometry = { [weak self] viewport, rows in
+            if let viewport { self?.hooks?.viewportChanged(viewport) }
+            if let rows { self?.hooks?.rowsHeightChanged(rows.height, rows.insertedAbove) }
+        }
         adjustmentConnections = [
             GSignal.connect(vadjustment, "value-changed") { [weak self] in self?.valueChanged() },
             GSignal.connect(vadjustment, "changed") { [weak self] in self?.readGeometry() },
@@ -359,65 +338,22 @@ package final class ScrolledWindowHost: ScrollHost {
     }
 
     private func valueChanged() {
-        guard !syncing, !isDetached else { return }
-        switch position.valueChanged(reading) {
-        case .scrolled:
-            break
-        case .set(let value):
-            setValue(value)
-        case .endOfTurn:
-            // Pulled: a tree view keeping its old first row in view moves its value in the same
-            // turn as its rows grow, in either order; the idle after the frame's layout tells that
-            // from a scrollbar's move, which the engine hears of then.
-            if turnEnd?.isPending != true {
-                turnEnd = Timeout(idle: { [weak self] in self?.closeTurn() })
-            }
-            return
-        }
-        applyChildOffset()
-        hooks?.offsetChanged(offset)
-    }
-
-    private func closeTurn() {
         guard !isDetached else { return }
-        if let value = position.endOfTurn(reading) { setValue(value) }
-        applyChildOffset()
-        hooks?.offsetChanged(offset)
-    }
-
-    /// Sets the adjustment's value for the bin's own reasons: no report of it.
-    private func setValue(_ value: Double) {
-        guard let vadjustment else { return }
-        syncing = true
-        gtk_adjustment_set_value(vadjustment, value)
-        syncing = false
+        wrapped.valueChanged()
     }
 
     /// The adjustment's upper or page size changed (rows laid out, a resize).
     private func readGeometry() {
-        guard !isDetached, let vadjustment else { return }
-        let page = gtk_adjustment_get_page_size(vadjustment)
-        if page != knownPage {
-            knownPage = page
-            hooks?.viewportChanged(page)
-        }
-        let answer = position.geometryChanged(reading)
-        if let value = answer.value {
-            setValue(value)
-            applyChildOffset()
-        }
-        if let rows = answer.rows { hooks?.rowsHeightChanged(rows.height, rows.insertedAbove) }
+        guard !isDetached, vadjustment != nil else { return }
+        wrapped.geometryChanged()
     }
 
     /// The pull moves the tree view's rows below pinned column headers, or else the whole
     /// scrolled window; the push and the footer's room always move the scrolled window up.
     private func applyChildOffset() {
-        guard !isDetached else { return }
-        let total = gint((displacement - position.footerShift).rounded())
-        let pinned = pinnedHeaders?.isActive == true ? max(0, gint(displacement.rounded())) : 0
-        pinnedHeaders?.setOffset(Int(pinned))
-        ptr_refresh_bin_set_child_offset(binPointer, total - pinned)
+        moveContent(displacement: displacement, footerShift: wrapped.footerShift)
     }
+
 
     private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
         // The viewport's top in the bin: below the scrolled window's chrome (column headers).
@@ -429,4 +365,45 @@ package final class ScrolledWindowHost: ScrollHost {
             hooks?.firstFrame()
         }
     }
+}
+
+// MARK: - The wrapped host's port
+
+extension ScrolledWindowHost: WrappedListPort {
+    /// The adjustment now (all 0 when there is none).
+    package var reading: AdjustmentReading {
+        guard let a = vadjustment else { return AdjustmentReading(value: 0, lower: 0, upper: 0, pageSize: 0, pageIncrement: 0) }
+        return AdjustmentReading(value: gtk_adjustment_get_value(a), lower: gtk_adjustment_get_lower(a),
+                                 upper: gtk_adjustment_get_upper(a), pageSize: gtk_adjustment_get_page_size(a),
+                                 pageIncrement: gtk_adjustment_get_page_increment(a))
+    }
+
+    package func setValue(_ value: Double) {
+        guard let vadjustment else { return }
+        gtk_adjustment_set_value(vadjustment, value)
+    }
+
+    /// The pull moves the tree view's rows below pinned column headers, or else the whole
+    /// scrolled window; the push and the footer's room always move the scrolled window up.
+    package func moveContent(displacement: Double, footerShift: Double) {
+        guard !isDetached else { return }
+        let total = gint((displacement - footerShift).rounded())
+        let pinned = pinnedHeaders?.isActive == true ? max(0, gint(displacement.rounded())) : 0
+        pinnedHeaders?.setOffset(Int(pinned))
+        ptr_refresh_bin_set_child_offset(binPointer, total - pinned)
+    }
+
+    /// Pulled: a tree view keeping its old first row in view moves its value in the same turn as
+    /// its rows grow, in either order; the idle after the frame's layout tells that from a
+    /// scrollbar's move.
+    package func scheduleAfterLayout() {
+        guard !isDetached, afterLayout?.isPending != true else { return }
+        afterLayout = Timeout(idle: { [weak self] in
+            guard let self, !self.isDetached else { return }
+            self.wrapped.afterLayout()
+        })
+    }
+
+    /// A GTK 3 list shows what its value says.
+    package func showFirstRow() {}
 }

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
 import RefreshCore
+import RefreshWidgetCore
 
 /// The virtual list under the refresh header and footer: a GtkScrolledWindow hosting a
 /// `PtrScrollableArea` (a GtkDrawingArea that implements GtkScrollable).

@@ -550,17 +550,22 @@ extension SignalConnection {
 
 extension RefreshController: DriverHost {
     package var hostOffset: Double? { host.offset }
-    package func setHostOffset(_ offset: Double) { host.offset = offset }
-    package func setFooterRoom(_ room: Double) { host.footerRoom = room }
 
-    package func show(displacement: Double, redraw: Bool) {
+    package func place(_ placement: HostPlacement) {
+        host.footerRoom = placement.footerRoom
+        if let offset = placement.offset { host.offset = offset }
         // Moved content moves the header's gap (drawn by the host's root) as well.
-        guard redraw || displacement != host.displacement else { return }
-        host.displacement = displacement
+        guard placement.redraw || placement.displacement != host.displacement else { return }
+        host.displacement = placement.displacement
         host.queueDraw()
     }
 
-    package func didSync() { syncAccessibility() }
+    package func accessible(_ update: AccessibleUpdate) {
+        switch update {
+        case .sync: syncAccessibility()
+        case let .refreshEnding(ok, newRows): accessibilityBridge?.refreshEnded(ok: ok, newRows: newRows)
+        }
+    }
 
     /// Keeps a frame-clock tick running exactly while the engine animates or waits on time.
     package func setTicking(_ needed: Bool) {
@@ -571,24 +576,17 @@ extension RefreshController: DriverHost {
         }
     }
 
-    package func headerDidSettle() { host.headerDidSettle() }
-
-    package func refreshWillEnd(ok: Bool, newRows: Int) {
-        accessibilityBridge?.refreshEnded(ok: ok, newRows: newRows)
+    /// A host that lays rows out later reports their height when it knows it; after any change,
+    /// the rows' height is the host's.
+    package func rowsChanged(_ change: RowsChange) -> Double? {
+        let height = host.rowsChanged(change)
+        return change == .reloaded ? host.rowsHeight : height
     }
 
-    /// A host that lays rows out later reports their height when it knows it.
-    package func rowsInsertedAtTop(_ count: Int, refreshing: Bool, engineOffset: Double) -> Double {
-        host.rowsChanged(.insertedAtTop(count, refreshing: refreshing, engineOffset: engineOffset)) ?? 0
+    package func report(_ event: EngineEvent) {
+        if case .header(.idle, _) = event { host.headerDidSettle() }
+        didReport(event)
     }
 
-    package func rowsAppended(_ count: Int) -> Double? { host.rowsChanged(.appended(count)) }
-
-    package func reloadRows() -> Double? {
-        _ = host.rowsChanged(.reloaded)  // a list's row count follows its renderer's first
-        return host.rowsHeight
-    }
-
-    package func report(_ event: EngineEvent) { didReport(event) }
     package func objectAnswers(loadMore: Bool) -> Bool { gobjectAnswers(loadMore: loadMore) }
 }

@@ -50,6 +50,8 @@ extension RefreshBin {
     package func report(_ event: EngineEvent) {
         switch event {
         case let .header(phase, _):
+            // At rest: rows a refresh prepended are no longer held.
+            if phase == .idle { wrapped.headerDidSettle() }
             ptr4_refresh_bin_report_header_state(gobject, Ptr4HeaderState(phase))
             // A successful refresh set a new time.
             if let wall = driver.lastUpdatedToReport {
