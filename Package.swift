@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(name: "ToolingTests"),
         .testTarget(
             name: "RefreshDemoTests",
-            dependencies: ["RefreshDemo", "RefreshGtk", "RefreshCore", "RefreshDrawing", "RefreshTestSupport", "CGtk"]
+            dependencies: ["RefreshDemo", "RefreshGtk", "RefreshCore", "RefreshDrawing", "RefreshTestSupport", "RefreshWidgetCore", "CGtk"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -412,7 +412,7 @@ mutant "the GTK 3 header keeps the colours it first drew with (a theme, dark or 
   '        let palette = Palette.theme(style)\n' '        let palette = self.palette ?? Palette.theme(style)\n' \
   'LiveThemeSwitchTests'
 mutant "the GTK 3 plain bar reads the window background for the accent (the default blue in dark, custom and high-contrast themes)" \
-  Sources/GTK3/RefreshGtk/Drawing/ThemePalette.swift \
+  Sources/GTK3/RefreshGtk/Drawing/ThemeColours.swift \
   'selection: lookupColor(styleContext, "theme_selected_bg_color"),' 'selection: lookupColor(styleContext, "theme_bg_color"),' \
   'PlainBarOnScreenTests'
 mutant "the GTK 4 bin reads the view's base colour for the plain bar, not the accent" \
@@ -441,7 +441,7 @@ mutant "the GTK 4 bin never sees a high-contrast theme (its header words stay at
   '            highContrast: Self.isHighContrastTheme())' '            highContrast: false)' \
   'Gtk4IntrospectionTests.Gtk4PlainBarOnScreenTests'
 mutant "the GTK 3 palette never sees a high-contrast theme (its header words stay at 80 %)" \
-  Sources/GTK3/RefreshGtk/Drawing/ThemePalette.swift \
+  Sources/GTK3/RefreshGtk/Drawing/ThemeColours.swift \
   '                highContrast: isHighContrastTheme(styleContext))' '                highContrast: false)' \
   'PlainBarOnScreenTests/classicHeaderWordsAreGtksViewInk'
 mutant "the GTK 3 footer is drawn in the light palette whatever the theme (dark-mode words dark on dark)" \
@@ -456,6 +456,10 @@ mutant "a value the wrapped host sets for its own reasons is set at once on GTK 
   Sources/Shared/RefreshWidgetCore/WrappedListHost.swift \
   '        guard quirks.valuesWaitForLayout else {' '        guard false else {' \
   'RefreshWidgetCoreTests.WrappedListHostTests RecordTests/aRefreshShowsTheRowsItBroughtFrameByFrameOnEveryGtk4List'
+mutant "a view without a cursor leaves its arrows to a cursor it lacks (no line step)" \
+  Sources/Shared/RefreshWidgetCore/KeyTable.swift \
+  '        case (.lineUp, .plainView), (.lineDown, .plainView):\n            return .line' '        case (.lineUp, .plainView), (.lineDown, .plainView):\n            return .native' \
+  'RefreshWidgetCoreTests.KeyTableTests KeyTablePerListTests Gtk4DemoProcessTests/movementKeysFollowTheCoreTable'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

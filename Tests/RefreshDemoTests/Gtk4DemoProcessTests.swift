@@ -1,5 +1,7 @@
 import Foundation
+import RefreshCore
 import RefreshTestSupport
+import RefreshWidgetCore
 import Testing
 
 /// refresh-demo-gtk4 (the GTK 4 bin over GTK 4's lists) as a person runs it, on a private Xvfb
@@ -257,6 +259,68 @@ extension Gtk4DemoProcessTests {
         try demo.waitFor { $0.event == "view" && $0.value == 0 && $0.t > end.t }
         #expect(demo.lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1)
         #expect(!demo.lines.contains { $0.event == "header" || $0.event == "refresh" }, "a key pulled")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
+    /// What Home, End, Page Down and the arrows do on every GTK 4 list, against the one table
+    /// that decides it for both toolkits (`KeyTable.action(for:on:)`; GTK 3's lists:
+    /// `KeyTablePerListTests`). A jump lands in one move of the view; a key the list keeps (its
+    /// cursor) scrolls nothing while the cursor stays in view; a line moves by one step.
+    @Test(arguments: [("listview", KeyHost.gtk4CursorList), ("columnview", .gtk4CursorList),
+                      ("listbox", .gtk4CursorList), ("textview", .plainView)])
+    func movementKeysFollowTheCoreTable(list: String, keyHost: KeyHost) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.3)
+        defer { demo.stop() }
+        demo.xdotool("mousemove", "200", "300")
+        /// The view's values traced after line `from`.
+        func views(after from: Int) -> [Double] {
+            demo.lines.dropFirst(from).filter { $0.event == "view" }.compactMap(\.value)
+        }
+
+        // ↓ at the top: one line step, or nothing scrolls (the list moves its cursor, in view).
+        let down = try #require(KeyTable.action(for: .lineDown, on: keyHost))
+        var mark = demo.lines.count
+        var since = demo.lines.last?.t ?? 0
+        demo.xdotool("key", "Down")
+        switch down {
+        case .line:
+            let stepped = try demo.waitFor { $0.event == "view" && ($0.value ?? 0) > 0 && $0.t > since }
+            #expect((stepped.value ?? 0) < 100, "\(list): ↓ went \(stepped.value ?? 0), more than a line")
+        case .native:
+            break  // checked below: nothing before End's move
+        case .jump, .easedScroll:
+            Issue.record("\(list): the table has ↓ \(down)")
+        }
+        // End: to the bottom, into the footer's room, which loads once.
+        #expect(KeyTable.action(for: .scroll(.end), on: keyHost) == .jump)
+        demo.xdotool("key", "End")
+        try demo.waitFor { $0.event == "load" && $0.phase == "end" }
+        if down == .native {
+            let beforeEnd = views(after: mark).prefix { $0 < 1000 }
+            #expect(beforeEnd.allSatisfy { $0 == 0 }, "\(list): ↓ scrolled the list (\(beforeEnd)); its cursor is its own")
+        }
+        try demo.waitFor { $0.event == "footer" && $0.state == "idle" }
+
+        // Home: back to the top in one move. An ease passes a value in every frame of its 0.2 s;
+        // a jump passes none, or one where the list corrects itself while it measures (a text
+        // view after End, seen under load).
+        #expect(KeyTable.action(for: .scroll(.home), on: keyHost) == .jump)
+        let start = try #require(demo.lines.last { $0.event == "view" }?.value)
+        mark = demo.lines.count
+        since = demo.lines.last?.t ?? 0
+        demo.xdotool("key", "Home")
+        try demo.waitFor { $0.event == "view" && $0.value == 0 && $0.t > since }
+        let between = views(after: mark).prefix { $0 != 0 }.filter { $0 > 0.5 && $0 < start - 0.5 }
+        #expect(between.count <= 1, "\(list): Home passed through \(between.prefix(6)) from \(start)")
+
+        // Page Down: a page on.
+        #expect(KeyTable.action(for: .scroll(.pageDown), on: keyHost) == .jump)
+        since = demo.lines.last?.t ?? 0
+        demo.xdotool("key", "Page_Down")
+        try demo.waitFor { $0.event == "view" && ($0.value ?? 0) > 100 && $0.t > since }
+        #expect(demo.lines.filter { $0.event == "load" && $0.phase == "begin" }.count == 1)
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")

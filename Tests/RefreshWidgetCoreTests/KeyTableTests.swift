@@ -37,4 +37,25 @@ struct KeyTableTests {
         #expect(KeyTable.accessibleName(KeyTable.activate) == "Return")
         #expect(KeyTable.accessibleName([]) == "")
     }
+
+    /// The rules the per-list table keeps (each list is checked against it on screen:
+    /// KeyTablePerListTests, Gtk4DemoProcessTests): every movement key does something on every
+    /// list and the refresh and activation keys are the same everywhere; each key means one thing
+    /// for its whole group (Home, End and Page together; both arrows); only our list eases (a
+    /// wrapped list that measures its rows would cut an ease short); a view without a cursor is
+    /// moved by lines, never left to a cursor it lacks.
+    @Test(arguments: KeyHost.allCases)
+    func theMovementKeysOfEachList(_ host: KeyHost) throws {
+        #expect(KeyTable.action(for: .refresh, on: host) == nil)
+        #expect(KeyTable.action(for: .activate, on: host) == nil)
+        let scroll = try #require(KeyTable.action(for: .scroll(.home), on: host))
+        for command in [ScrollCommand.end, .pageUp, .pageDown] {
+            #expect(KeyTable.action(for: .scroll(command), on: host) == scroll)
+        }
+        let line = try #require(KeyTable.action(for: .lineUp, on: host))
+        #expect(KeyTable.action(for: .lineDown, on: host) == line)
+        #expect((scroll == .easedScroll) == (host == .ourList))
+        #expect(line != .native || host != .plainView && host != .ourList)
+        #expect(scroll != .native || host == .gtk3CursorList)
+    }
 }

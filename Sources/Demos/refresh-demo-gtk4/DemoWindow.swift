@@ -93,7 +93,7 @@ final class DemoWindow {
             // the bin (capture phase): WaylandScenarioTests times the release of a pull against it.
             let watch = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
             gtk_event_controller_set_propagation_phase(watch, GTK_PHASE_CAPTURE)
-            _ = SignalHandler0(watch, "scroll-end") {
+            _ = SignalConnection(watch, "scroll-end") {
                 guard let event = gtk_event_controller_get_current_event(watch), gdk_event_get_event_type(event) == GDK_SCROLL,
                       gdk_scroll_event_is_stop(event) != 0 else { return }
                 Trace.emit("scroll-stop")
@@ -103,8 +103,8 @@ final class DemoWindow {
             // (Wayland), so the per-frame poll alone can miss a pointer that came back after a
             // touch took it (docs/wayland.md).
             let crossing = gtk_event_controller_motion_new()!
-            _ = SignalHandler0(crossing, "enter", arguments: .twoDoubles) { [weak self] in self?.traceWindow() }
-            _ = SignalHandler0(crossing, "leave") { [weak self] in self?.traceWindow() }
+            _ = SignalConnection(crossing, "enter", arguments: .twoDoubles) { [weak self] in self?.traceWindow() }
+            _ = SignalConnection(crossing, "leave") { [weak self] in self?.traceWindow() }
             gtk_widget_add_controller(window, crossing)
         }
 

@@ -72,8 +72,8 @@ final class ModelList: DemoList {
     /// The list's selection model (the list holds it, and it holds `model`).
     private let selection: OpaquePointer
     private let isColumnView: Bool
-    private var handler: SignalHandler1?
-    private var selectionHandler: SignalHandler0?
+    private var handler: SignalConnection?
+    private var selectionHandler: SignalConnection?
 
     init(columns: Bool, rows: Int) {
         isColumnView = columns
@@ -103,10 +103,10 @@ final class ModelList: DemoList {
             widget = gtk_list_view_new(selection, factory)
         }
         // The signal's argument is a guint: only its low 32 bits are set.
-        handler = SignalHandler1(widget, "activate") { [weak self] position in
+        handler = SignalConnection(widget, "activate", withArgument: { [weak self] position in
             self?.onActivate?(Int(UInt32(truncatingIfNeeded: position)))
-        }
-        selectionHandler = SignalHandler0(UnsafeMutableRawPointer(selection), "selection-changed", arguments: .twoUInts) { [weak self] in
+        })
+        selectionHandler = SignalConnection(UnsafeMutableRawPointer(selection), "selection-changed", arguments: .twoUInts) { [weak self] in
             self?.onSelect?()
         }
     }
@@ -135,17 +135,17 @@ final class ListBoxList: DemoList {
     var onSelect: (@MainActor () -> Void)?
     private(set) var rowCount = 0
     private var prepended = 0
-    private var handler: SignalHandler1?
-    private var selectionHandler: SignalHandler0?
+    private var handler: SignalConnection?
+    private var selectionHandler: SignalConnection?
 
     init(rows: Int) {
         widget = gtk_list_box_new()
         for index in 0..<rows { gtk_list_box_append(box, label("Row \(index + 1)")) }
         rowCount = rows
-        handler = SignalHandler1(widget, "row-activated") { [weak self] row in
+        handler = SignalConnection(widget, "row-activated", withArgument: { [weak self] row in
             self?.onActivate?(Int(gtk_list_box_row_get_index(UnsafeMutablePointer(bitPattern: row))))
-        }
-        selectionHandler = SignalHandler0(UnsafeMutableRawPointer(widget), "selected-rows-changed", arguments: .none) { [weak self] in
+        })
+        selectionHandler = SignalConnection(UnsafeMutableRawPointer(widget), "selected-rows-changed", arguments: .none) { [weak self] in
             self?.onSelect?()
         }
     }

@@ -37,7 +37,7 @@ final class QATools: QAKeyTarget {
     /// A frame waiting to be saved once the window has drawn without its scrollbars.
     private var pendingSave: String?
     private var scrubber: Scrubber?
-    private var handlers: [SignalHandler0] = []
+    private var handlers: [SignalConnection] = []
 
     init(bin: RefreshBin, list: any DemoList, scrolled: UnsafeMutablePointer<GtkWidget>, clock: QAClock,
          overlay: Bool, traceAnimations: Bool) {
@@ -70,7 +70,7 @@ final class QATools: QAKeyTarget {
             self.observe()
             gtk_widget_queue_draw(self.canvas)
         }
-        handlers.append(SignalHandler0(canvas, "realize") { [weak self] in self?.connectFrameClock() })
+        handlers.append(SignalConnection(canvas, "realize") { [weak self] in self?.connectFrameClock() })
         if overlay { setOverlay(true) }
     }
 
@@ -136,7 +136,7 @@ final class QATools: QAKeyTarget {
 
     private func connectFrameClock() {
         guard let frameClock = gtk_widget_get_frame_clock(canvas) else { return }
-        handlers.append(SignalHandler0(frameClock, "after-paint") { [weak self] in self?.painted() })
+        handlers.append(SignalConnection(frameClock, "after-paint") { [weak self] in self?.painted() })
     }
 
     private func painted() {

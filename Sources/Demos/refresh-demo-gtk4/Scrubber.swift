@@ -14,7 +14,7 @@ final class Scrubber {
     private let label: UnsafeMutablePointer<GtkWidget>
     private let styles: UnsafeMutablePointer<GtkWidget>
     private let themes: UnsafeMutablePointer<GtkWidget>
-    private var handlers: [SignalHandler0] = []
+    private var handlers: [SignalConnection] = []
     let state: ScrubberState
 
     /// `state`: the header menu's entries and the list's header's id.
@@ -58,19 +58,19 @@ final class Scrubber {
         gtk_grid_attach(gtkGrid, themes, 3, 2, 1, 1)
         gtk_window_set_child(gtkWindow, grid)
 
-        handlers.append(SignalHandler0(scale, "value-changed") { [weak self] in self?.changed() })
-        handlers.append(SignalHandler0(styles, "notify::selected", arguments: .onePointer) { [weak self] in
+        handlers.append(SignalConnection(scale, "value-changed") { [weak self] in self?.changed() })
+        handlers.append(SignalConnection(styles, "notify::selected", arguments: .onePointer) { [weak self] in
             guard let self else { return }
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(self.styles)))
             guard self.state.headers.indices.contains(index) else { return }
             self.state.onHeader?(self.state.headers[index].id)
             self.changed()
         })
-        handlers.append(SignalHandler0(themes, "notify::selected", arguments: .onePointer) { [weak self] in
+        handlers.append(SignalConnection(themes, "notify::selected", arguments: .onePointer) { [weak self] in
             guard let self else { return }
             ScrubberState.setPrefersDark(gtk_drop_down_get_selected(OpaquePointer(self.themes)) == 1, in: UnsafeMutableRawPointer(gtk_settings_get_default()))
         })
-        handlers.append(SignalHandler0(window, "destroy") { [weak self] in self?.state.windowClosed() })
+        handlers.append(SignalConnection(window, "destroy") { [weak self] in self?.state.windowClosed() })
         let escape = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(escape, gtk_shortcut_new(gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(0)),
                                                                       gtk_named_action_new("window.close")))

@@ -3,31 +3,12 @@ import CGtk4
 // The demo's GLib signal handlers: Swift closures behind C trampolines, released by GLib's
 // destroy-notify when the instance goes.
 
-/// One signal handler with one pointer-sized argument (a position or a row), its closure given
-/// back by GLib's destroy-notify when the instance is finalized.
+/// One connected signal handler (the GTK 3 demo's `SignalConnection`, from RefreshGtk, likewise),
+/// its closure given back by GLib's destroy-notify when the instance is finalized. It reads none of
+/// the signal's arguments (the handler's C signature still has to match them: GLib passes the
+/// data pointer after them), or one pointer-sized argument (`withArgument`: a position or a row).
 @MainActor
-final class SignalHandler1 {
-    private final class Closure {
-        let body: @MainActor (UInt) -> Void
-        init(_ body: @escaping @MainActor (UInt) -> Void) { self.body = body }
-    }
-
-    init(_ instance: UnsafeMutablePointer<GtkWidget>, _ signal: String, _ body: @escaping @MainActor (UInt) -> Void) {
-        let closure = Unmanaged.passRetained(Closure(body)).toOpaque()
-        let handler: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
-            let closure = Unmanaged<Closure>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { closure.body(UInt(bitPattern: argument)) }
-        }
-        g_signal_connect_data(instance, signal, unsafeBitCast(handler, to: GCallback.self), closure,
-                              { data, _ in Unmanaged<Closure>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
-    }
-}
-
-/// One signal handler that reads none of the signal's arguments (the handler's C signature still
-/// has to match them: GLib passes the data pointer after them), its closure given back by GLib's
-/// destroy-notify when the instance is finalized.
-@MainActor
-final class SignalHandler0 {
+final class SignalConnection {
     /// What the signal passes between the instance and the data pointer.
     enum Arguments {
         /// Nothing (`realize`, `destroy`, `value-changed`, `after-paint`, `selected-rows-changed`).
@@ -73,6 +54,22 @@ final class SignalHandler0 {
         }
         g_signal_connect_data(instance, signal, callback, closure,
                               { data, _ in Unmanaged<Closure>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
+    }
+
+    init(_ instance: UnsafeMutablePointer<GtkWidget>, _ signal: String,
+         withArgument body: @escaping @MainActor (UInt) -> Void) {
+        let closure = Unmanaged.passRetained(ArgumentClosure(body)).toOpaque()
+        let handler: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+            let closure = Unmanaged<ArgumentClosure>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { closure.body(UInt(bitPattern: argument)) }
+        }
+        g_signal_connect_data(instance, signal, unsafeBitCast(handler, to: GCallback.self), closure,
+                              { data, _ in Unmanaged<ArgumentClosure>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
+    }
+
+    private final class ArgumentClosure {
+        let body: @MainActor (UInt) -> Void
+        init(_ body: @escaping @MainActor (UInt) -> Void) { self.body = body }
     }
 
     convenience init<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String, arguments: Arguments = .none,

@@ -9,9 +9,9 @@ final class WeakBox: @unchecked Sendable {
 }
 
 /// Where the bin owns its Swift object: one retain kept in the widget's qdata, given back by
-/// GLib when the widget is finalized.
+/// GLib when the widget is finalized (GTK 3's `GObjectOwnership` likewise).
 @MainActor
-enum Ownership {
+enum GObjectOwnership {
     static let key = "ptr4-refresh-bin"
 
     static func attach(_ object: RefreshBin, to widget: UnsafeMutablePointer<GtkWidget>) {
@@ -23,10 +23,21 @@ enum Ownership {
     }
 }
 
-/// One signal handler whose Swift closure is lent to GLib and given back by GLib's own
-/// destroy-notify when the handler is disconnected or its instance finalized.
+/// Connects Swift closures to GObject signals (GTK 3's `GSignal` likewise).
 @MainActor
-final class SignalHandler {
+enum GSignal {
+    /// `void (*)(GObject *instance, gpointer data)`: "value-changed", "changed", "unrealize".
+    static func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String,
+                           _ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        SignalConnection(instance, signal, body)
+    }
+}
+
+/// One connected signal handler (GTK 3's `SignalConnection` likewise): its Swift closure is lent
+/// to GLib and given back by GLib's own destroy-notify when the handler is disconnected or its
+/// instance finalized.
+@MainActor
+final class SignalConnection {
     private final class Closure {
         let body: @MainActor () -> Void
         init(_ body: @escaping @MainActor () -> Void) { self.body = body }
@@ -36,7 +47,7 @@ final class SignalHandler {
     private var id: gulong
 
     /// Connects `body` to a signal with no arguments besides the instance.
-    init<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String, _ body: @escaping @MainActor () -> Void) {
+    fileprivate init<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String, _ body: @escaping @MainActor () -> Void) {
         self.instance = UnsafeMutableRawPointer(instance)
         let closure = Unmanaged.passRetained(Closure(body)).toOpaque()
         let handler: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in

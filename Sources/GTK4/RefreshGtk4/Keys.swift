@@ -5,19 +5,24 @@ import RefreshWidgetCore
 
 extension RefreshBin {
     /// A key pressed with the focus inside the bin, before the focus widget sees it; true: the
-    /// key was ours. The arrows stay the list's (its cursor); Home, End and the Page keys move
-    /// the adjustment (End into the auto footer's room, which loads); Enter and Space load or
-    /// retry while the footer offers it. The list's cursor does not follow Home/End/Page: GTK 4's
-    /// lists would otherwise scroll to their last row and stop short of the footer.
+    /// key was ours. What a movement key does is the core's table (`KeyTable.action(for:on:)`):
+    /// on a list with a cursor the arrows stay the list's and Home, End and the Page keys move
+    /// the adjustment (End into the auto footer's room, which loads); on a view without a cursor
+    /// the arrows move it by a line too. Enter and Space load or retry while the footer offers it.
     func keyPressed(keyval: guint, state: GdkModifierType) -> Bool {
         guard !isDestroyed else { return false }
         if let forward = KeyTable.tab(keyval: keyval, state: state.rawValue) { return tabbed(forward: forward) }
         guard let intent = KeyTable.intent(keyval: keyval, state: state.rawValue) else { return false }
+        let action = KeyTable.action(for: intent, on: keyHost)
         // No focus stop on the footer yet: Enter and Space are the footer's whenever it offers
         // load more or a retry, as on a GTK 3 bin (a wrapped list's rows are its own).
-        switch engine.route(intent, hostMovesCursor: false, footerFocused: false) {
+        switch engine.route(intent, hostMovesCursor: action == .native, footerFocused: false) {
         case .scroll(let command):
-            keyScroll(command)
+            wrapped.keyScroll(command)
+            return true
+        case .line(let step):
+            let target = engine.offset + Double(step) * max(1, gtk_adjustment_get_step_increment(adjustment))
+            driver.update { $0.externalScroll(to: target, at: $1) }
             return true
         case .activate(_, footer: true):
             driver.loadMore()
@@ -25,9 +30,22 @@ extension RefreshBin {
         case .refresh:
             beginRefreshing()
             return true
-        case .host, .line, .activate:
+        case .host, .activate:
             return false
         }
+    }
+
+    /// The list the keys reach (`KeyTable.action(for:on:)`): one with a cursor (its focus), or a
+    /// view without one (a text view without a visible cursor, a viewport of widgets).
+    var keyHost: KeyHost {
+        guard let list = ptr4_refresh_bin_list(OpaquePointer(widget)) else { return .plainView }
+        if PinnedColumnHeader.isA(list, gtk_text_view_get_type()) {
+            let view = list.withMemoryRebound(to: GtkTextView.self, capacity: 1) { $0 }
+            return gtk_text_view_get_cursor_visible(view) != 0 ? .gtk4CursorList : .plainView
+        }
+        let cursorLists = [gtk_list_view_get_type(), gtk_column_view_get_type(), gtk_grid_view_get_type(),
+                           gtk_list_box_get_type(), gtk_flow_box_get_type()]
+        return cursorLists.contains { PinnedColumnHeader.isA(list, $0) } ? .gtk4CursorList : .plainView
     }
 
     /// Tab from the rows goes to the footer while it offers load more or a retry (the engine's
@@ -39,11 +57,5 @@ extension RefreshBin {
         guard current == .rows, engine.tab(from: current, forward: forward) == .footer,
               gtk_widget_get_visible(footer) != 0, gtk_widget_get_focusable(footer) != 0 else { return false }
         return gtk_widget_grab_focus(footer) != 0
-    }
-
-    /// Moves the adjustment at once, as the list's own keys would (its `value-changed` tells the
-    /// engine); End also scrolls into the footer's room past the adjustment's end.
-    private func keyScroll(_ command: ScrollCommand) {
-        wrapped.keyScroll(command)
     }
 }

@@ -106,7 +106,7 @@ public final class RefreshBin {
     /// The engine's offset in the adjustment's terms and every value set for the bin's own
     /// reasons (RefreshWidgetCore, shared with the GTK 3 bin); this class is its port.
     private(set) lazy var wrapped = WrappedListHost(port: self, quirks: .gtk4)
-    private var handlers: [SignalHandler] = []
+    private var connections: [SignalConnection] = []
     /// The bin was disposed: every call is a no-op from then on.
     package var isDestroyed: Bool { driver.isDestroyed }
     /// A GtkColumnView's header row, kept in place during a pull (nil for other lists).
@@ -138,7 +138,7 @@ public final class RefreshBin {
             rowsHeight: gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_lower(adjustment),
             now: RefreshDriver.monotonic(), footerRoomOutsideHost: true))
         driver.host = self
-        Ownership.attach(self, to: widget)
+        GObjectOwnership.attach(self, to: widget)
         installHooks()
         pinnedHeader = PinnedColumnHeader(scrolledWindow: scrolledWindow) { [weak self] cr, width, height in
             guard let self else { return }
@@ -153,11 +153,11 @@ public final class RefreshBin {
                 if let rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
             }
         }
-        handlers.append(SignalHandler(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
-        handlers.append(SignalHandler(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
+        connections.append(GSignal.connect(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
+        connections.append(GSignal.connect(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
         // Unrooted (its window destroyed, the bin taken out of it) with the app still holding the
         // bin: the refresh can no longer be shown, so it ends (docs/behaviour.md, "Refresh lifecycle").
-        handlers.append(SignalHandler(widget, "unrealize") { [weak self] in self?.driver.abandon() })
+        connections.append(GSignal.connect(widget, "unrealize") { [weak self] in self?.driver.abandon() })
     }
 
     /// Starts a refresh as a pull would (F5): at the top the header opens, scrolled the refresh
@@ -349,8 +349,8 @@ public final class RefreshBin {
     private func tearDown() {
         guard !isDestroyed else { return }
         driver.tearDown()
-        handlers.forEach { $0.disconnect() }
-        handlers.removeAll()
+        connections.forEach { $0.disconnect() }
+        connections.removeAll()
         pinnedHeader?.detach()
         pinnedHeader = nil
         tearDownAccessibility()

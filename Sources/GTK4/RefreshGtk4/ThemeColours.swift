@@ -4,7 +4,7 @@ import RefreshCore
 import RefreshDrawing
 
 /// The GTK 4 theme's colours, made readable by RefreshDrawing's `Palette.derived` exactly as the
-/// GTK 3 widget does it (Sources/GTK3/RefreshGtk/Drawing/ThemePalette.swift), so that both toolkits
+/// GTK 3 widget does it (Sources/GTK3/RefreshGtk/Drawing/ThemeColours.swift), so that both toolkits
 /// draw a header the same way on the same colours.
 package struct ThemeColours {
     package var palette: Palette

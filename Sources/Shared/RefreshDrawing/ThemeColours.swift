@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 // The palette a header, footer and row draw with, derived from a theme's colours. Pure: each
-// toolkit reads its theme's colours (GTK 3: Sources/GTK3/RefreshGtk/Drawing/ThemePalette.swift; GTK 4:
+// toolkit reads its theme's colours (GTK 3: Sources/GTK3/RefreshGtk/Drawing/ThemeColours.swift; GTK 4:
 // Sources/GTK4/RefreshGtk4/ThemeColours.swift) and hands them to `derived`.
 
 extension Palette {

@@ -87,4 +87,63 @@ package enum KeyTable {
         default: return nil
         }
     }
+
+    /// What a movement key (Home, End, Page Up/Down, the arrows) does on `host`; nil for the
+    /// others (refresh and activation mean the same everywhere: `RefreshEngine.route`). The one
+    /// place the widget decides it, for every list of both toolkits
+    /// (docs/behaviour.md#keyboard-and-accessibility); the hosts only carry it out.
+    package static func action(for intent: KeyIntent, on host: KeyHost) -> KeyAction? {
+        switch (intent, host) {
+        case (.refresh, _), (.activate, _):
+            return nil
+        // Only our list knows every row: a page lands on a whole row, and every scroll eases.
+        case (.scroll, .ourList):
+            return .easedScroll
+        // The arrows move our list's selection, or the content by a line with none to move.
+        case (.lineUp, .ourList), (.lineDown, .ourList):
+            return .line
+        // A list with a cursor keeps its keys' meaning: the cursor moves and the list follows it;
+        // Home and End are then followed to the very start and end (past its last row, into the
+        // footer's room), which a GTK 3 list stops short of.
+        case (.scroll, .gtk3CursorList), (.lineUp, .gtk3CursorList), (.lineDown, .gtk3CursorList),
+             (.lineUp, .gtk4CursorList), (.lineDown, .gtk4CursorList):
+            return .native
+        // GTK 4's lists scroll to their cursor in a later layout, which nothing can follow
+        // reliably, and their End stops at the last row, short of the footer: the adjustment
+        // moves at once instead, as on a view without a cursor.
+        case (.scroll, .gtk4CursorList), (.scroll, .plainView):
+            return .jump
+        // A view without a cursor scrolls by its adjustment's line step (GTK 4's text view
+        // would otherwise take the arrows for nothing).
+        case (.lineUp, .plainView), (.lineDown, .plainView):
+            return .line
+        }
+    }
+}
+
+/// The kind of list a key reaches, as far as keys go (`KeyTable.action(for:on:)`).
+package enum KeyHost: String, CaseIterable, Sendable {
+    /// GTK 3's RefreshView: our rows, their heights and our selection.
+    case ourList
+    /// A GTK 3 list that moves a cursor of its own with the movement keys: a tree view, a list
+    /// box, an icon view, a flow box, a text view with a visible cursor.
+    case gtk3CursorList
+    /// A GTK 4 list with a cursor (its focus): a list, column or grid view, a list box, a flow
+    /// box, a text view with a visible cursor.
+    case gtk4CursorList
+    /// A view with no cursor on either toolkit: a text view without one, a viewport of widgets.
+    case plainView
+}
+
+/// What a movement key does (`KeyTable.action(for:on:)`).
+package enum KeyAction: Equatable, Sendable {
+    /// The list's own binding runs (its cursor moves); End and Home are then followed to the
+    /// very end and start.
+    case native
+    /// The engine eases there (Page: to the exact next page of whole rows).
+    case easedScroll
+    /// The adjustment moves at once, by its page increment for Page, End into the footer's room.
+    case jump
+    /// One line: our list's selection moves if it has one, else the content by a line step.
+    case line
 }

@@ -139,7 +139,7 @@ public final class RefreshBin: RefreshController {
 
 /// Runs `body` with the controller of a bin C passed, if it has one. C calls these on GTK's
 /// thread; the pointer crosses into the main actor as bits (raw pointers are not Sendable).
-private func withController(_ bin: OpaquePointer?, _ body: @MainActor @Sendable (RefreshBin) -> Void) {
+private func withRefreshBin(_ bin: OpaquePointer?, _ body: @MainActor @Sendable (RefreshBin) -> Void) {
     let bits = Int(bitPattern: bin)
     MainActor.assumeIsolated {
         guard let bin = UnsafeMutablePointer<GtkWidget>(bitPattern: bits), let controller = RefreshBin.owning(bin)
@@ -165,32 +165,32 @@ func ptrRefreshBinSwiftAttach(_ bin: OpaquePointer?, _ child: UnsafeMutablePoint
 @_cdecl("ptr_refresh_bin_swift_detach")
 func ptrRefreshBinSwiftDetach(_ bin: OpaquePointer?) {
     // Releasing it tears it down: every handler, tick and gesture it added goes.
-    withController(bin) { GObjectOwnership.detach(from: $0.widget, key: RefreshBin.ownerKey) }
+    withRefreshBin(bin) { GObjectOwnership.detach(from: $0.widget, key: RefreshBin.ownerKey) }
 }
 
 @_cdecl("ptr_refresh_bin_swift_apply")
 func ptrRefreshBinSwiftApply(_ bin: OpaquePointer?) {
-    withController(bin) { $0.applyGObjectProperties() }
+    withRefreshBin(bin) { $0.applyGObjectProperties() }
 }
 
 @_cdecl("ptr_refresh_bin_swift_begin_refreshing")
 func ptrRefreshBinSwiftBeginRefreshing(_ bin: OpaquePointer?) {
-    withController(bin) { $0.beginRefreshing() }
+    withRefreshBin(bin) { $0.beginRefreshing() }
 }
 
 @_cdecl("ptr_refresh_bin_swift_end_refreshing")
 func ptrRefreshBinSwiftEndRefreshing(_ bin: OpaquePointer?, _ ok: gboolean, _ inserted: gint) {
-    withController(bin) { $0.endRefreshing(ok: ok != 0, insertedAtTop: Int(inserted)) }
+    withRefreshBin(bin) { $0.endRefreshing(ok: ok != 0, insertedAtTop: Int(inserted)) }
 }
 
 @_cdecl("ptr_refresh_bin_swift_end_loading")
 func ptrRefreshBinSwiftEndLoading(_ bin: OpaquePointer?, _ added: gint, _ exhausted: gboolean, _ ok: gboolean) {
-    withController(bin) { $0.endLoading(ok: ok != 0, added: Int(added), exhausted: exhausted != 0) }
+    withRefreshBin(bin) { $0.endLoading(ok: ok != 0, added: Int(added), exhausted: exhausted != 0) }
 }
 
 @_cdecl("ptr_refresh_bin_swift_load_more")
 func ptrRefreshBinSwiftLoadMore(_ bin: OpaquePointer?) {
-    withController(bin) { $0.loadMore() }
+    withRefreshBin(bin) { $0.loadMore() }
 }
 
 // MARK: - Enum mapping (the C values are declared in the order of the Swift cases)

@@ -35,12 +35,17 @@ package protocol ScrollHost: AnyObject {
 
     // MARK: Keys
 
-    /// Home, End, Page Up or Page Down reached the controller: the host scrolled itself
-    /// (`.done`), or the engine scrolls (eased) to the target the host computed from its rows,
-    /// or to its own (nil).
-    func keyScroll(_ command: ScrollCommand, from base: Double) -> HostKeyScroll
-    /// The host's own key bindings handle `command` (it moves its cursor with it).
+    /// Where the engine's eased key scroll goes (`KeyAction.easedScroll`), from the rows the
+    /// host knows, or nil: the engine's own target.
+    func easedScrollTarget(_ command: ScrollCommand, from base: Double) -> Double?
+    /// Moves the scroll position at once (`KeyAction.jump`); the engine hears of it as of any
+    /// move of the host's.
+    func jump(_ command: ScrollCommand)
+    /// The host's own key bindings handle `command` (`KeyAction.native`: it moves its cursor).
     func hostHandlesKey(_ command: ScrollCommand)
+    /// The kind of list the keys reach (read at each key: an app may show or hide a text view's
+    /// cursor at any time).
+    var keyHost: KeyHost { get }
     /// One arrow-key step, in logical px.
     var lineHeight: Double { get }
 
@@ -65,14 +70,6 @@ package protocol ScrollHost: AnyObject {
     /// own handling of the press changes something (a tree view selects the row under it)
     /// undoes that when the press becomes the engine's.
     func pressChanged(_ phase: PressGesture.Phase)
-}
-
-/// How a host answers a scroll key.
-package enum HostKeyScroll: Equatable {
-    /// The host moved its scroll position itself; the engine follows it as an external scroll.
-    case done
-    /// The engine scrolls, to this target (nil: its own).
-    case engine(target: Double?)
 }
 
 /// Rows the user activates and selects, with hover: our list has them (`RefreshView`); a
@@ -128,10 +125,11 @@ package struct HostWidgets {
     /// Widgets whose "scroll-event" the controller sees before their class handler (the first
     /// one that sees an event decides; the others skip it).
     var scrollWidgets: [UnsafeMutablePointer<GtkWidget>]
-    /// Widgets whose "key-press-event" the controller sees before their class handler;
-    /// `scrollKeys: false`: the widget moves a cursor of its own with the movement keys (a
-    /// GtkTreeView), so the engine routes them to it (`RefreshEngine.route`).
-    var keyWidgets: [(widget: UnsafeMutablePointer<GtkWidget>, scrollKeys: Bool)]
+    /// Widgets whose "key-press-event" the controller sees before their class handler: the list
+    /// itself (`listKeys`: its keys are `ScrollHost.keyHost`'s, read at each key) or a widget
+    /// that sees what the list left unhandled (as on a view without a cursor). What a key does
+    /// is `KeyTable.action(for:on:)`.
+    var keyWidgets: [(widget: UnsafeMutablePointer<GtkWidget>, listKeys: Bool)]
     /// The widget the drag and click gestures attach to, and in which phase.
     var gestureWidget: UnsafeMutablePointer<GtkWidget>
     var gesturePhase: GtkPropagationPhase

@@ -108,13 +108,12 @@ package final class ScrolledWindowHost: ScrollHost {
         // Scroll events: the scrolled window's child sees them before the scrolled window (which
         // swallows them, even at an edge); the bin sees those over the gaps it uncovers.
         let scrollWidgets = [child, bin].compactMap { $0 }
-        // Keys: the focus widget inside the scrolled window sees them first. F5 and Ctrl+R are
-        // taken before the host (no host binds them); Home/End/Page/arrows are the host's own
-        // when it moves a cursor with them (tree view, list box, a text view with a visible
-        // cursor), and ours when they reach the bin unhandled.
+        // Keys: the focus widget inside the scrolled window sees them first, as the list they
+        // reach (`keyHost`); F5 and Ctrl+R are taken before the host (no host binds them). A key
+        // the list leaves unhandled reaches the bin as on a view without a cursor.
         var keyWidgets: [(UnsafeMutablePointer<GtkWidget>, Bool)] = []
-        if let content { keyWidgets.append((content, textViewScrollsWithKeys)) }
-        keyWidgets.append((bin, true))
+        if let content { keyWidgets.append((content, true)) }
+        keyWidgets.append((bin, false))
         // HACK (docs/gtk3-notes.md, "Capture-phase gestures on the bin"): the gestures go on the
         // bin in the capture phase: they see every press and touch before the app's widgets (whose
         // own gestures would start a selection or a drag and drop), and claim the sequence only
@@ -124,11 +123,17 @@ package final class ScrolledWindowHost: ScrollHost {
                            footerRoomOutsideRange: true, scrolledWindow: scrolledWindow)
     }
 
-    /// A read-only GtkTextView without a cursor turns movement keys into scrolling but scrolls
-    /// sideways on Home/End; ours then (to the top and bottom, as on every list).
-    private var textViewScrollsWithKeys: Bool {
-        guard kind == .textView, let content else { return false }
-        return gtk_text_view_get_cursor_visible(gcast(content)) == 0
+    /// The list the keys reach (`KeyTable.action(for:on:)`): one with a cursor of its own, or a
+    /// view without one (a read-only GtkTextView without a cursor, which would scroll sideways on
+    /// Home/End; a viewport of widgets).
+    package var keyHost: KeyHost {
+        switch kind {
+        case .treeView, .listBox, .iconView, .flowBox: return .gtk3CursorList
+        case .textView:
+            guard let content, gtk_text_view_get_cursor_visible(gcast(content)) != 0 else { return .plainView }
+            return .gtk3CursorList
+        case .other: return .plainView
+        }
     }
 
     /// GTK 3 sets values at once: the wrapped host always knows its offset.
@@ -167,18 +172,15 @@ package final class ScrolledWindowHost: ScrollHost {
         }
     }
 
-    /// Home/End/Page keys that reach us move the adjustment itself, at once, as the host's own
-    /// keys do: the engine follows it as an external scroll (and loads at the end). An eased
-    /// engine scroll would be cut short here: a GtkTextView corrects its value while it measures
-    /// the lines coming into view, which the engine must take as a scroll.
-    package func keyScroll(_ command: ScrollCommand, from base: Double) -> HostKeyScroll {
-        scroll(command) ? .done : .engine(target: nil)
-    }
+    /// The table never eases a wrapped list (a GtkTextView corrects its value while it measures
+    /// the lines coming into view, which would cut an ease short): the engine's own target.
+    package func easedScrollTarget(_ command: ScrollCommand, from base: Double) -> Double? { nil }
 
-    private func scroll(_ command: ScrollCommand) -> Bool {
-        guard vadjustment != nil else { return false }
+    /// The adjustment moves at once, as the list's own keys move it: the engine follows it as an
+    /// external scroll (and loads at the end).
+    package func jump(_ command: ScrollCommand) {
+        guard vadjustment != nil else { return }
         wrapped.keyScroll(command)
-        return true
     }
 
     /// HACK (docs/gtk3-notes.md, "End on a wrapped tree view"): measured under Xvfb, a wrapped
@@ -190,7 +192,7 @@ package final class ScrolledWindowHost: ScrollHost {
         keyFollowUp?.cancel()
         keyFollowUp = Timeout(after: 0) { [weak self] in
             guard let self, !self.isDetached else { return }
-            _ = self.scroll(command)
+            self.jump(command)
         }
     }
 

@@ -370,14 +370,25 @@ extension ListView: ScrollHost {
         set { extraBottom = newValue }
     }
 
-    /// The engine scrolls (eased); End first measures the last rows, so that it aims at the
-    /// true last row, and Page Up/Down land on exact pages (docs/behaviour.md, "Variable row
-    /// heights").
-    package func keyScroll(_ command: ScrollCommand, from base: Double) -> HostKeyScroll {
+    /// End first measures the last rows, so that it aims at the true last row, and Page Up/Down
+    /// land on exact pages (docs/behaviour.md, "Variable row heights").
+    package func easedScrollTarget(_ command: ScrollCommand, from base: Double) -> Double? {
         if command == .end { measureTail() }
-        return .engine(target: pageTarget(command, from: base))
+        return pageTarget(command, from: base)
+    }
+
+    /// At once, to the same targets as the eased scroll (the setter reports the move).
+    package func jump(_ command: ScrollCommand) {
+        let target = easedScrollTarget(command, from: offset)
+        switch command {
+        case .home: offset = 0
+        case .end: offset = maxOffset
+        case .pageUp: offset = target ?? offset - viewportHeight
+        case .pageDown: offset = target ?? offset + viewportHeight
+        }
     }
     package func hostHandlesKey(_ command: ScrollCommand) {}
+    package var keyHost: KeyHost { .ourList }
 
     /// Rows count as the estimate until they show; measured rows keep their heights (prepended
     /// ones by the refresh that ends move them down).

@@ -270,9 +270,10 @@ public class RefreshController {
                 return self?.handleScroll(event) ?? false
             }.keep(in: &connections)
         }
-        for (widget, scrollKeys) in input.keyWidgets {
+        for (widget, listKeys) in input.keyWidgets {
             GSignal.connectEvent(widget, "key-press-event") { [weak self] event in
-                self?.handleKey(event, scrollKeys: scrollKeys) ?? false
+                guard let self else { return false }
+                return self.handleKey(event, on: listKeys ? self.host.keyHost : .plainView)
             }.keep(in: &connections)
         }
 
@@ -385,21 +386,26 @@ public class RefreshController {
         return consumed
     }
 
-    private func handleKey(_ event: UnsafeMutablePointer<GdkEvent>, scrollKeys: Bool) -> Bool {
+    /// A key pressed on a widget where it reaches `keyHost`; what it does is the core's table
+    /// (`KeyTable.action(for:on:)`), carried out here.
+    private func handleKey(_ event: UnsafeMutablePointer<GdkEvent>, on keyHost: KeyHost) -> Bool {
         guard let key = KeyTable.intent(keyval: event.pointee.key.keyval, state: event.pointee.key.state) else {
             return false
         }
-        switch engine.route(key, hostMovesCursor: !scrollKeys, footerFocused: footerFocused) {
+        let action = KeyTable.action(for: key, on: keyHost)
+        switch engine.route(key, hostMovesCursor: action == .native, footerFocused: footerFocused) {
         case .host(let key):
             if case .scroll(let command) = key { host.hostHandlesKey(command) }
             return false
         case .refresh:
             beginRefreshing()
         case .scroll(let command):
-            switch host.keyScroll(command, from: engine.scrollBase) {
-            case .done: break
-            case .engine(let target?): update { $0.command(command, target: target, at: $1) }
-            case .engine(nil): update { $0.command(command, at: $1) }
+            if action == .jump {
+                host.jump(command)
+            } else if let target = host.easedScrollTarget(command, from: engine.scrollBase) {
+                update { $0.command(command, target: target, at: $1) }
+            } else {
+                update { $0.command(command, at: $1) }
             }
         case .line(let step):
             if rowInteraction?.moveSelection(by: step) == true { break }

@@ -22,9 +22,9 @@ enum GObjectBin {
     }
 }
 
-extension Ownership {
+extension GObjectOwnership {
     /// The RefreshBin a Ptr4RefreshBin owns, if any.
-    static func owner(of widget: UnsafeMutablePointer<GtkWidget>) -> RefreshBin? {
+    static func owned(by widget: UnsafeMutablePointer<GtkWidget>) -> RefreshBin? {
         guard let data = g_object_get_data(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), key) else { return nil }
         return Unmanaged<RefreshBin>.fromOpaque(data).takeUnretainedValue()
     }
@@ -87,7 +87,7 @@ extension RefreshBin {
 private func withRefreshBin(_ bin: OpaquePointer?, _ body: @MainActor @Sendable (RefreshBin) -> Void) {
     let bits = Int(bitPattern: bin)
     MainActor.assumeIsolated {
-        guard let widget = UnsafeMutablePointer<GtkWidget>(bitPattern: bits), let owner = Ownership.owner(of: widget)
+        guard let widget = UnsafeMutablePointer<GtkWidget>(bitPattern: bits), let owner = GObjectOwnership.owned(by: widget)
         else { return }
         body(owner)
     }
@@ -98,7 +98,7 @@ func ptr4RefreshBinSwiftAttach(_ bin: OpaquePointer?, _ child: UnsafeMutablePoin
     let binBits = Int(bitPattern: bin), childBits = Int(bitPattern: child)
     MainActor.assumeIsolated {
         guard let widget = UnsafeMutablePointer<GtkWidget>(bitPattern: binBits),
-              let child = UnsafeMutablePointer<GtkWidget>(bitPattern: childBits), Ownership.owner(of: widget) == nil
+              let child = UnsafeMutablePointer<GtkWidget>(bitPattern: childBits), GObjectOwnership.owned(by: widget) == nil
         else { return }
         // The bin owns it (the initializer attaches it to the bin's qdata).
         _ = RefreshBin(bin: widget, scrolledWindow: child)
@@ -108,7 +108,7 @@ func ptr4RefreshBinSwiftAttach(_ bin: OpaquePointer?, _ child: UnsafeMutablePoin
 @_cdecl("ptr4_refresh_bin_swift_detach")
 func ptr4RefreshBinSwiftDetach(_ bin: OpaquePointer?) {
     // refresh_bin4.c has cleared the hooks already: their destroy-notify tore the RefreshBin down.
-    withRefreshBin(bin) { Ownership.detach(from: $0.widget) }
+    withRefreshBin(bin) { GObjectOwnership.detach(from: $0.widget) }
 }
 
 @_cdecl("ptr4_refresh_bin_swift_apply")
