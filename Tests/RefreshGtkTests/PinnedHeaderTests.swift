@@ -342,6 +342,27 @@ private struct Rows {
 /// the logical size at scale 2).
 @MainActor
 struct WindowImage {
+    /// How often a toplevel window was mapped or unmapped in this process (`watchToplevels`).
+    private static var toplevelChanges = 0
+    private static var watching = false
+
+    /// Counts every toplevel's map and unmap, once per process (an emission hook on GtkWidget's
+    /// "map" and "unmap", which stays for the process's life).
+    private static func watchToplevels() {
+        guard !watching else { return }
+        watching = true
+        let hook: GSignalEmissionHook = { _, count, values, _ in
+            guard count > 0, let values, let instance = g_value_get_object(values) else { return 1 }
+            if ptr_is_a(instance, gtk_window_get_type()) != 0 {
+                MainActor.assumeIsolated { WindowImage.toplevelChanges += 1 }
+            }
+            return 1
+        }
+        for signal in ["map", "unmap"] {
+            g_signal_add_emission_hook(g_signal_lookup(signal, gtk_widget_get_type()), 0, hook, nil, nil)
+        }
+    }
+
     let width: Int, height: Int
     let pixels: [UInt32]
     /// False if no frame was painted in time (the image may be stale).
@@ -350,13 +371,25 @@ struct WindowImage {
     /// The top `rows` pixel rows of the window.
     init(_ window: UnsafeMutablePointer<GtkWidget>, rows: Int) {
         let gdkWindow = gtk_widget_get_window(window)!
-        gdk_window_raise(gdkWindow)
-        // Wait for a frame: whatever changed has been painted when "after-paint" is emitted.
+        // Wait for a frame: whatever changed has been painted when "after-paint" is emitted. The
+        // GTK suites run on the main actor, and a wait here services it: another suite's test can
+        // run whole inside it, its window mapped over this one and closed again, which leaves
+        // this one damaged until its next frame. So the frame read is one during which no other
+        // window came or went (a few tries at most).
+        WindowImage.watchToplevels()
         var painted = false
         let clock = gdk_window_get_frame_clock(gdkWindow)!
         let connection = GSignal.connect(clock, "after-paint") { painted = true }
-        gtk_widget_queue_draw(window)
-        self.painted = MainLoop.run(until: { painted })
+        var framePainted = false
+        for _ in 0..<4 {
+            let changes = WindowImage.toplevelChanges
+            gdk_window_raise(gdkWindow)
+            painted = false
+            gtk_widget_queue_draw(window)
+            framePainted = MainLoop.run(until: { painted })
+            if WindowImage.toplevelChanges == changes { break }
+        }
+        self.painted = framePainted
         connection.disconnect()
         let logicalHeight = min(rows, Int(gdk_window_get_height(gdkWindow)))
         let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, gdk_window_get_width(gdkWindow), gint(logicalHeight))!
