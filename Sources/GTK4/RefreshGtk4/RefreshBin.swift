@@ -335,14 +335,6 @@ public final class RefreshBin {
         driver.loadMore()
     }
 
-    /// The GObject's header-style and footer-mode.
-    func applySettings(style: HeaderStyle, footerMode: FooterMode) {
-        driver.update { engine, now in
-            if style != engine.style { engine.setStyle(style, at: now) }
-            if footerMode != engine.footerMode { engine.setFooterMode(footerMode, at: now) }
-        }
-    }
-
     // MARK: - Lifetime
 
     /// The bin is being disposed: nothing reaches GTK or the app after this.

@@ -207,6 +207,16 @@ package final class RefreshDriver: AsyncActionsOwner {
     /// Engine time `t` on the wall clock (Unix seconds), as the accessible's description says it.
     package func wallClock(atEngineTime t: Double) -> Double { wallClock() - (now() - t) }
 
+    /// A header style or footer mode into the engine (each only when it changed). On both bins they
+    /// come from the GObject, which holds them: the Swift API writes the object, whose setter
+    /// applies them here, then notifies (docs/gobject-api.md, "How it is built").
+    package func objectSettings(style: HeaderStyle? = nil, footerMode: FooterMode? = nil) {
+        update { engine, now in
+            if let style, style != engine.style { engine.setStyle(style, at: now) }
+            if let footerMode, footerMode != engine.footerMode { engine.setFooterMode(footerMode, at: now) }
+        }
+    }
+
     /// Mirrors the toolkit object's `last-updated` (wall-clock time, which an app or a binding
     /// sets) into the engine: a new value is taken, the value last mirrored from the engine is
     /// not (the two clocks drift apart, so it would move a little on every round trip).

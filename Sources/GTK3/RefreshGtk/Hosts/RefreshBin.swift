@@ -79,19 +79,16 @@ public final class RefreshBin: RefreshController {
     // MARK: - The GObject's state (docs/gobject-api.md)
 
     private var gobject: OpaquePointer { OpaquePointer(widget) }
-    /// True while the GObject's properties are read into the engine (they are not written back).
-    private var applying = false
 
-    /// Reads header-style, footer-mode and last-updated from the GObject into the engine.
+    /// Reads header-style, footer-mode and last-updated from the GObject into the engine. A
+    /// header-style the app set (not `header`'s timings, which the Swift API wrote) chooses that
+    /// built-in look.
     func applyGObjectProperties() {
-        guard !isDestroyed, !applying else { return }
-        applying = true
-        defer { applying = false }
+        guard !isDestroyed else { return }
         let style = HeaderStyle(ptr_refresh_bin_get_header_style(gobject))
-        if style != headerStyle { header = style.makeStyle() }
-        let mode = FooterMode(ptr_refresh_bin_get_footer_mode(gobject))
-        if mode != footerMode { footerMode = mode }
+        if style != header.timings { header = style.makeStyle() }
         driver.objectLastUpdated(ptr_refresh_bin_get_last_updated(gobject).map(Self.unixSeconds))
+        driver.objectSettings(style: style, footerMode: FooterMode(ptr_refresh_bin_get_footer_mode(gobject)))
     }
 
     private static func unixSeconds(_ time: OpaquePointer) -> Double {
@@ -104,10 +101,12 @@ public final class RefreshBin: RefreshController {
         ptr_refresh_bin_report_footer_state(gobject, PtrFooterState(footerPhase))
     }
 
-    override func settingsDidChange() {
-        guard !isDestroyed, !applying else { return }
-        ptr_refresh_bin_set_header_style(gobject, PtrHeaderStyle(headerStyle))
-        ptr_refresh_bin_set_footer_mode(gobject, PtrFooterMode(footerMode))
+    /// The GObject holds the Swift API's settings: its setters apply them (and notify) on a change.
+    override func store(_ style: HeaderStyle) {
+        if !isDestroyed { ptr_refresh_bin_set_header_style(gobject, PtrHeaderStyle(style)) }
+    }
+    override func store(_ footerMode: FooterMode) {
+        if !isDestroyed { ptr_refresh_bin_set_footer_mode(gobject, PtrFooterMode(footerMode)) }
     }
 
     override func didReport(_ event: EngineEvent) {

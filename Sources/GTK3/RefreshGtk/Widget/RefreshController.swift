@@ -28,12 +28,9 @@ public class RefreshController {
         didSet {
             let appDrawn = appDrawnHeader
             decorations.appDrawnHeader = appDrawn
-            update { engine, now in
-                engine.setStyle(header.timings, at: now)
-                engine.setHeldHeight(appDrawn?.heldHeight, at: now)
-            }
+            update { $0.setHeldHeight(appDrawn?.heldHeight, at: $1) }
+            store(header.timings)
             host.queueDraw()
-            settingsDidChange()
         }
     }
     /// The built-in style the engine follows: `header`'s timings (the GObject's `header-style`).
@@ -57,10 +54,7 @@ public class RefreshController {
     /// never, with no footer at all (`.none`; docs/behaviour.md#footer-and-load-more).
     public var footerMode: FooterMode {
         get { engine.footerMode }
-        set {
-            update { $0.setFooterMode(newValue, at: $1) }
-            settingsDidChange()
-        }
+        set { store(newValue) }
     }
 
     /// Called once per refresh, when the header has settled open (begun mid-list: after 0.25 s).
@@ -213,8 +207,11 @@ public class RefreshController {
 
     // MARK: - What a GObject host mirrors (RefreshBin: PtrRefreshBin's properties and signals)
 
-    /// `header` or `footerMode` was set through the Swift API.
-    func settingsDidChange() {}
+    /// Where the Swift API's `header` (its timings) and `footerMode` go: into the engine. A bin's
+    /// GObject holds them first and applies them from there (RefreshBin), as on GTK 4
+    /// (docs/gobject-api.md).
+    func store(_ style: HeaderStyle) { driver.objectSettings(style: style) }
+    func store(_ footerMode: FooterMode) { driver.objectSettings(footerMode: footerMode) }
     /// The engine reported a header or footer state, asked for a refresh or a load; called after
     /// the Swift handlers.
     func didReport(_ event: EngineEvent) {}

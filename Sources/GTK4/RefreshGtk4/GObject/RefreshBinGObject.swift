@@ -1,6 +1,7 @@
 import CGtk4
 import CGtk4Shim
 import RefreshCore
+import RefreshDrawing
 
 // The Swift side of the GObject API (docs/gobject-api.md, "Ptr4RefreshBin"): a Ptr4RefreshBin made
 // from C, Python, JavaScript or GtkBuilder gets its RefreshBin when a GtkScrolledWindow becomes
@@ -38,11 +39,15 @@ extension GObjectOwnership {
 extension RefreshBin {
     private var gobject: OpaquePointer { OpaquePointer(widget) }
 
-    /// Reads header-style, footer-mode and last-updated from the GObject into the engine.
+    /// Reads header-style, footer-mode and last-updated from the GObject into the engine. A
+    /// header-style the app set (not `header`'s timings, which the Swift API wrote) chooses that
+    /// built-in look.
     func applyGObjectProperties() {
+        guard !isDestroyed else { return }
+        let style = HeaderStyle(ptr4_refresh_bin_get_header_style(gobject))
+        if style != header.timings { header = style.makeStyle() }
         driver.objectLastUpdated(ptr4_refresh_bin_get_last_updated(gobject).map(Self.unixSeconds))
-        applySettings(style: HeaderStyle(ptr4_refresh_bin_get_header_style(gobject)),
-                      footerMode: FooterMode(ptr4_refresh_bin_get_footer_mode(gobject)))
+        driver.objectSettings(style: style, footerMode: FooterMode(ptr4_refresh_bin_get_footer_mode(gobject)))
     }
 
     /// Mirrors one engine event into the GObject (after the Swift handlers ran): the state
