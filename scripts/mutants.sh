@@ -460,6 +460,11 @@ mutant "a view without a cursor leaves its arrows to a cursor it lacks (no line 
   Sources/Shared/RefreshWidgetCore/KeyTable.swift \
   '        case (.lineUp, .plainView), (.lineDown, .plainView):\n            return .line' '        case (.lineUp, .plainView), (.lineDown, .plainView):\n            return .native' \
   'RefreshWidgetCoreTests.KeyTableTests KeyTablePerListTests Gtk4DemoProcessTests/movementKeysFollowTheCoreTable'
+# --- Tab decided by the engine on every list (issue 45) -------------------------------------------
+mutant "the GTK 3 bin never stops on its footer (Tab from a wrapped list's rows goes out)" \
+  Sources/GTK3/CGtkShim/refresh_bin.c \
+  '    if (next != PTR_BIN_FOCUS_FOOTER)\n        return FALSE;' '    if (next != PTR_BIN_FOCUS_FOOTER || TRUE)\n        return FALSE;' \
+  'KeyTablePerListTests/tabStopsOnTheFooterAsTheEngineSays'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

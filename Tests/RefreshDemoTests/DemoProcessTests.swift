@@ -197,6 +197,8 @@ struct TraceLine: Decodable {
     var engine: Double?
     /// refresh-demo-gtk4's `select` lines: the selected rows (indices, 0 at the top).
     var selected: [Int]?
+    /// refresh-demo-gtk4's `focus` lines: `footer`, `rows` or `out`.
+    var on: String?
 }
 
 /// refresh-demo (or another of the package's apps) on its own Xvfb server, so that no other

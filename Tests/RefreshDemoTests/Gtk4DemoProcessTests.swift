@@ -326,6 +326,41 @@ extension Gtk4DemoProcessTests {
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
 
+    /// Tab and Shift+Tab on every GTK 4 list against the engine's `tab` (GTK 3's lists:
+    /// `KeyTablePerListTests.tabStopsOnTheFooterAsTheEngineSays`): at the top no Tab reaches the
+    /// footer; at the end, after a failed load, the footer offers a retry and is the stop after the
+    /// rows, Return on it retries, and Shift+Tab goes back to the rows. A text view is left with
+    /// Ctrl+Tab, as on GTK 3.
+    @Test(arguments: ["listview", "columnview", "listbox", "textview"])
+    func tabStopsOnTheFooterAsTheEngineSays(list: String) throws {
+        let demo = try Gtk4Demo.start(list: list, latency: 0.3, ["--fail-rate", "1", "--seed", "1"])
+        defer { demo.stop() }
+        let (tab, backTab) = list == "textview" ? ("ctrl+Tab", "ctrl+shift+Tab") : ("Tab", "shift+Tab")
+        demo.xdotool("mousemove", "200", "300", "click", "1")
+        var since = demo.lines.last?.t ?? 0
+        demo.xdotool("key", tab)
+        try demo.waitFor { $0.event == "focus" && $0.t > since }
+        #expect(!demo.lines.contains { $0.event == "focus" && $0.on == "footer" },
+                "\(list): Tab at the top focused the footer off screen")
+
+        demo.xdotool("click", "1")
+        demo.xdotool("key", "End")
+        try demo.waitFor { $0.event == "footer" && $0.state == "failed" }
+        since = demo.lines.last?.t ?? 0
+        demo.xdotool("key", tab)
+        try demo.waitFor { $0.event == "focus" && $0.on == "footer" && $0.t > since }
+        demo.xdotool("key", "Return")
+        try demo.waitFor { $0.event == "load" && $0.phase == "begin" && $0.t > since }
+        try demo.waitFor { $0.event == "footer" && $0.state == "failed" && $0.t > since }
+        since = demo.lines.last?.t ?? 0
+        demo.xdotool("key", backTab)
+        try demo.waitFor { $0.event == "focus" && $0.t > since }
+        #expect(demo.lines.last { $0.event == "focus" }?.on == "rows", "\(list): Shift+Tab left the footer elsewhere")
+        demo.xdotool("key", "ctrl+q")
+        #expect(try demo.waitForExit() == 0)
+        #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
+    }
+
     /// The footer modes from the command line: with `--footer pull` reaching the bottom (End) loads
     /// nothing until wheel notches push past it; with `--footer none` nothing loads at all. The
     /// classic and plain looks, and the demo's app-drawn arc, refresh from the wheel as jike does.

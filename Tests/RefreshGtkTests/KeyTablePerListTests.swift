@@ -84,6 +84,14 @@ struct KeyTablePerListTests {
         }
 
         var window: UnsafeMutablePointer<GtkWidget> { ours?.window ?? wrapped!.window }
+        var controller: RefreshController { ours?.view ?? wrapped!.bin }
+        /// The keyboard focus is on one of the list's rows (or the list itself), not its footer.
+        var rowsFocused: Bool {
+            guard let focus = gtk_window_get_focus(gcast(window)) else { return false }
+            // Our list's footer is a stop inside its area: the area's focus is the rows' until Tab.
+            if let ours { return focus == ours.view.list.area && !ours.view.footerFocused }
+            return gtk_widget_is_ancestor(focus, wrapped!.list.scrolledWindow) != 0
+        }
         var keyTarget: UnsafeMutablePointer<GtkWidget> { ours?.view.list.area ?? wrapped!.target }
         var state: RefreshEngine { ours?.view.state ?? wrapped!.bin.state }
         var loads: Int { ours?.loads ?? wrapped!.loads }
@@ -194,5 +202,57 @@ struct KeyTablePerListTests {
         case .down:
             #expect(after.offset >= before.offset)
         }
+    }
+
+    /// Tab and Shift+Tab on every list, against the engine's `tab`: the list's rows, then the
+    /// footer while it offers load more or a retry (a failed load at the end), then out; never the
+    /// footer while it is off screen. On a bin the footer's stop is the bin itself, which the
+    /// child's own chain leads to; a text view keeps Tab for its text, so it is left with Ctrl+Tab
+    /// as GTK's text views are. `Gtk4DemoProcessTests.tabReachesTheFooter` does the same on GTK 4.
+    @Test(arguments: List.allCases)
+    func tabStopsOnTheFooterAsTheEngineSays(list: List) throws {
+        let subject = try Subject(list)
+        defer { subject.close() }
+        EventSynthesis.focus(subject.window)
+        let textView = list == .textview || list == .textviewWithCursor
+        let control = textView ? UInt32(GDK_CONTROL_MASK.rawValue) : 0
+        func tab(backward: Bool = false) {
+            let shift = backward ? UInt32(GDK_SHIFT_MASK.rawValue) : 0
+            EventSynthesis.tapKey(subject.keyTarget, keyval: UInt32(GDK_KEY_Tab), state: control | shift)
+            MainLoop.drain()
+        }
+        #expect(subject.rowsFocused, "\(list): the rows did not start with the focus")
+
+        // At the top the footer is off screen: no Tab reaches it.
+        #expect(subject.state.tab(from: .rows, forward: true) == nil)
+        for _ in 0..<3 {
+            tab()
+            #expect(!subject.controller.footerFocused, "\(list): Tab focused a footer that is off screen")
+        }
+
+        // At the end, after a failed load, the footer offers a retry: the next stop after the rows.
+        gtk_widget_grab_focus(subject.keyTarget)
+        if list == .listbox { _ = gtk_widget_child_focus(subject.keyTarget, GTK_DIR_TAB_FORWARD) }
+        EventSynthesis.tapKey(subject.keyTarget, keyval: UInt32(GDK_KEY_End))
+        #expect(MainLoop.run(until: { subject.state.footer == .loading }), "\(list): End did not load")
+        subject.controller.endLoading(ok: false)
+        subject.settle()
+        #expect(subject.state.footerActionable && subject.state.tab(from: .rows, forward: true) == .footer)
+        #expect(subject.rowsFocused, "\(list): the rows lost the focus at the end")
+        tab()
+        #expect(subject.controller.footerFocused, "\(list): Tab from the rows did not reach the footer")
+        #expect(!subject.rowsFocused)
+        tab(backward: true)
+        #expect(!subject.controller.footerFocused && subject.rowsFocused,
+                "\(list): Shift+Tab from the footer did not go back to the rows")
+        #expect(subject.loads == 1, "\(list): going back to the rows started a load")
+        tab()
+        #expect(subject.controller.footerFocused)
+        // Enter is the focused footer's: the retry.
+        EventSynthesis.tapKey(subject.keyTarget, keyval: UInt32(GDK_KEY_Return))
+        #expect(subject.loads == 2, "\(list): Enter on the footer did not retry")
+        #expect(subject.state.tab(from: .footer, forward: true) == nil)
+        tab()
+        #expect(!subject.controller.footerFocused, "\(list): Tab from the footer did not leave it")
     }
 }

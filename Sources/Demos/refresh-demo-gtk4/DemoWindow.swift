@@ -106,6 +106,12 @@ final class DemoWindow {
             _ = SignalConnection(crossing, "enter", arguments: .twoDoubles) { [weak self] in self?.traceWindow() }
             _ = SignalConnection(crossing, "leave") { [weak self] in self?.traceWindow() }
             gtk_widget_add_controller(window, crossing)
+            // Where Tab and Shift+Tab leave the keyboard focus: the footer, the rows, or outside the bin.
+            _ = SignalConnection(window, "notify::focus-widget", arguments: .onePointer) { [weak self] in
+                guard let self else { return }
+                let stop = self.bin.focusedStop.map { $0 == .footer ? "footer" : "rows" } ?? "out"
+                Trace.emit("focus", [("on", .string(stop))])
+            }
         }
 
         let closeBox = Unmanaged.passRetained(Callback { [weak self] in self?.quit() }).toOpaque()

@@ -61,6 +61,10 @@ G_STATIC_ASSERT(PTR_FOOTER_STATE_LOADING == PTR_REFRESH_FOOTER_STATE_LOADING);
  * critical in the `Ptr` domain) and leaves the value as it was; a negative row count logs a
  * critical and counts as 0, so that the refresh or load still ends.
  *
+ * Tab goes through the child's own focus chain, then stops on the footer while it offers load more
+ * or a retry (the bin itself is then the focus widget, and Enter or Space runs it), then out;
+ * Shift+Tab reverses.
+ *
  * The bin is its own accessible object, a panel named "Pull-to-refresh list" whose description is
  * the refresh status, busy while refreshing, with the actions `refresh`, `load-more` and `retry`.
  * Destroying it releases everything its controller connected; a refresh or load still running is
@@ -195,6 +199,37 @@ static gboolean ptr_refresh_bin_draw(GtkWidget *widget, cairo_t *cr) {
     return FALSE;
 }
 
+/* Tab and Shift+Tab (docs/behaviour.md, "Keyboard and accessibility"): the child's own focus
+ * chain, then the footer while it offers load more or a retry, then out, as the engine says. The
+ * footer's stop is the bin itself (can-focus), so the bin never chains up to GtkContainer's focus,
+ * which would take a focusable container as one stop and skip its child; other directions only
+ * move through the child. */
+static gboolean ptr_refresh_bin_focus(GtkWidget *widget, GtkDirectionType direction) {
+    PtrRefreshBin *self = PTR_REFRESH_BIN(widget);
+    GtkWidget *child = gtk_bin_get_child(GTK_BIN(widget));
+    gboolean on_footer = gtk_widget_has_focus(widget);
+    /* The bin's focus child is left set while the bin itself has the focus: the footer comes first. */
+    gboolean in_rows = !on_footer && gtk_container_get_focus_child(GTK_CONTAINER(widget)) != NULL;
+    gboolean forward = direction == GTK_DIR_TAB_FORWARD;
+    if (!forward && direction != GTK_DIR_TAB_BACKWARD)
+        return child != NULL && !on_footer && gtk_widget_child_focus(child, direction);
+    if (in_rows && gtk_widget_child_focus(child, direction))
+        return TRUE;
+    PtrBinFocus from = on_footer ? PTR_BIN_FOCUS_FOOTER : in_rows ? PTR_BIN_FOCUS_ROWS : PTR_BIN_FOCUS_OUT;
+    PtrBinFocus next = ptr_refresh_bin_swift_tab(self, from, forward);
+    if (next == PTR_BIN_FOCUS_NONE)  /* no controller: the child's chain alone */
+        return child != NULL && !in_rows && gtk_widget_child_focus(child, direction);
+    if (next == PTR_BIN_FOCUS_ROWS && child != NULL && gtk_widget_child_focus(child, direction))
+        return TRUE;
+    /* Rows with nothing to focus, entering forward: the footer may still be the next stop. */
+    if (next == PTR_BIN_FOCUS_ROWS && from == PTR_BIN_FOCUS_OUT && forward)
+        next = ptr_refresh_bin_swift_tab(self, PTR_BIN_FOCUS_ROWS, forward);
+    if (next != PTR_BIN_FOCUS_FOOTER)
+        return FALSE;
+    gtk_widget_grab_focus(widget);
+    return TRUE;
+}
+
 static void ptr_refresh_bin_add(GtkContainer *container, GtkWidget *child) {
     PtrRefreshBin *self = PTR_REFRESH_BIN(container);
     if (self->child_window != NULL)
@@ -237,6 +272,7 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
     widget_class->get_preferred_width = ptr_refresh_bin_get_preferred_width;
     widget_class->get_preferred_height = ptr_refresh_bin_get_preferred_height;
     widget_class->draw = ptr_refresh_bin_draw;
+    widget_class->focus = ptr_refresh_bin_focus;
     container_class->add = ptr_refresh_bin_add;
     container_class->remove = ptr_refresh_bin_remove;
     gtk_widget_class_set_css_name(widget_class, "refreshbin");
@@ -320,6 +356,8 @@ static void ptr_refresh_bin_class_init(PtrRefreshBinClass *klass) {
 
 static void ptr_refresh_bin_init(PtrRefreshBin *self) {
     gtk_widget_set_has_window(GTK_WIDGET(self), TRUE);
+    /* The footer's focus stop (ptr_refresh_bin_focus decides when it is one). */
+    gtk_widget_set_can_focus(GTK_WIDGET(self), TRUE);
     /* The gap behind a pulled list shows the list's own background ("view"), as if the
      * content area grew. */
     gtk_style_context_add_class(gtk_widget_get_style_context(GTK_WIDGET(self)), GTK_STYLE_CLASS_VIEW);

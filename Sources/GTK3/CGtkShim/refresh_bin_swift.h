@@ -18,6 +18,8 @@ void ptr_refresh_bin_swift_begin_refreshing(PtrRefreshBin *bin);
 void ptr_refresh_bin_swift_end_refreshing(PtrRefreshBin *bin, gboolean ok, gint inserted_at_top);
 void ptr_refresh_bin_swift_end_loading(PtrRefreshBin *bin, gint added, gboolean exhausted, gboolean ok);
 void ptr_refresh_bin_swift_load_more(PtrRefreshBin *bin);
+/* Tab (`forward`) or Shift+Tab from `from`: the next stop (the engine's decision). */
+PtrBinFocus ptr_refresh_bin_swift_tab(PtrRefreshBin *bin, PtrBinFocus from, gboolean forward);
 
 /* PtrRefreshList (refresh_list.c): creates the RefreshView and packs it (instance init). */
 void ptr_refresh_list_swift_init(PtrRefreshList *list);

@@ -48,6 +48,14 @@ extension RefreshBin {
         return cursorLists.contains { PinnedColumnHeader.isA(list, $0) } ? .gtk4CursorList : .plainView
     }
 
+    /// Where the window's keyboard focus is in the bin: the footer (Tab's stop after the rows), the
+    /// rows (anything inside the child), or nil outside the bin.
+    package var focusedStop: FocusStop? {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return nil }
+        if focus == ptr4_refresh_bin_accessible_footer(OpaquePointer(widget)) { return .footer }
+        return gtk_widget_is_ancestor(focus, widget) != 0 ? .rows : nil
+    }
+
     /// Tab from the rows goes to the footer while it offers load more or a retry (the engine's
     /// `tab`, as on GTK 3): GTK 4.8's GtkListView would otherwise take one Tab per row. Anything
     /// else is GTK's own focus chain.

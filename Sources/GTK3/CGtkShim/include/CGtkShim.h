@@ -171,6 +171,15 @@ typedef enum {
 gchar *ptr_tree_model_dup_string(GtkTreeModel *model, gint index, gint column);
 /* The controller the Swift API made sets this first: adding the child then creates none. */
 void ptr_refresh_bin_set_adopting(PtrRefreshBin *bin, gboolean adopting);
+/* The bin's focus stops for Tab (refresh_bin.c's focus vfunc asks ptr_refresh_bin_swift_tab):
+ * outside the bin (where the focus comes from, or goes), the child's rows, and the footer, a stop
+ * the bin draws while it is the focus widget itself. NONE: the bin has no controller. */
+typedef enum {
+    PTR_BIN_FOCUS_NONE = -1,
+    PTR_BIN_FOCUS_OUT,
+    PTR_BIN_FOCUS_ROWS,
+    PTR_BIN_FOCUS_FOOTER
+} PtrBinFocus;
 
 static inline GType ptr_type_refresh_bin(void) { return ptr_refresh_bin_get_type(); }
 static inline GType ptr_type_tree_view(void) { return GTK_TYPE_TREE_VIEW; }

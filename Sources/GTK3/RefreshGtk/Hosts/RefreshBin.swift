@@ -57,7 +57,7 @@ public final class RefreshBin: RefreshController {
         // The bin's accessible carries the refresh status and actions (the list's snapshot and
         // strings); the app's own widgets stay its children (docs/behaviour.md, "Accessibility on a
         // foreign host").
-        super.init(host: host, accessibility: AccessibilityBridge(bin: bin), focusArea: nil,
+        super.init(host: host, accessibility: AccessibilityBridge(bin: bin), focusStop: .bin(bin),
                    ownerKey: RefreshBin.ownerKey)
         // Properties set before the child was added (g_object_new, GtkBuilder) apply now.
         applyGObjectProperties()
@@ -190,6 +190,16 @@ func ptrRefreshBinSwiftEndLoading(_ bin: OpaquePointer?, _ added: gint, _ exhaus
 @_cdecl("ptr_refresh_bin_swift_load_more")
 func ptrRefreshBinSwiftLoadMore(_ bin: OpaquePointer?) {
     withRefreshBin(bin) { $0.loadMore() }
+}
+
+@_cdecl("ptr_refresh_bin_swift_tab")
+func ptrRefreshBinSwiftTab(_ bin: OpaquePointer?, _ from: PtrBinFocus, _ forward: gboolean) -> PtrBinFocus {
+    let bits = Int(bitPattern: bin)
+    return MainActor.assumeIsolated {
+        guard let bin = UnsafeMutablePointer<GtkWidget>(bitPattern: bits), let controller = RefreshBin.owning(bin)
+        else { return PTR_BIN_FOCUS_NONE }
+        return controller.binTab(from: from, forward: forward != 0)
+    }
 }
 
 // MARK: - Enum mapping (the C values are declared in the order of the Swift cases)

@@ -129,17 +129,32 @@ public class RefreshController {
     /// ATK: name, status, busy state, actions and footer, plus the rows on our list
     /// (Widget/Accessibility.swift). On a bin the host's own accessible stays its child.
     let accessibilityBridge: AccessibilityBridge?
-    /// Tab moved the keyboard focus from the rows to the footer (a focus stop inside the area).
+    /// Tab moved the keyboard focus from the rows to the footer.
     private(set) var footerFocused = false
-    /// The focusable area whose "focus" vfunc we answer (our list only).
-    private let focusArea: UnsafeMutablePointer<GtkWidget>?
+    /// Where the footer's focus stop is.
+    private let focusStop: FooterFocusStop
 
-    init(host: any ScrollHost, accessibility: AccessibilityBridge?, focusArea: UnsafeMutablePointer<GtkWidget>?,
-         ownerKey: String) {
+    /// Where the footer's focus stop is (docs/behaviour.md#keyboard-and-accessibility); the engine's
+    /// `tab` decides when it is one, on both.
+    enum FooterFocusStop {
+        /// Our list's area, whose "focus" vfunc we answer: its focus is the rows' or the footer's.
+        case inArea(UnsafeMutablePointer<GtkWidget>)
+        /// A bin (refresh_bin.c's focus vfunc asks `binTab`): the bin itself is the focus widget
+        /// only while the footer is; the rows are its child's.
+        case bin(UnsafeMutablePointer<GtkWidget>)
+
+        var widget: UnsafeMutablePointer<GtkWidget> {
+            switch self {
+            case .inArea(let widget), .bin(let widget): widget
+            }
+        }
+    }
+
+    init(host: any ScrollHost, accessibility: AccessibilityBridge?, focusStop: FooterFocusStop, ownerKey: String) {
         L10n.bindLibraryDomain()
         self.host = host
         self.accessibilityBridge = accessibility
-        self.focusArea = focusArea
+        self.focusStop = focusStop
         decorations = Decorations(widget: host.widgets.style)
         driver = RefreshDriver(engine: RefreshEngine(viewportHeight: host.viewportHeight, rowsHeight: host.rowsHeight,
                                                      now: RefreshDriver.monotonic(),
@@ -310,8 +325,8 @@ public class RefreshController {
         pressGesture = press
         GSignal.connectPress(press, "released") { [weak self] count, _, y in
             guard let self, count == 1 else { return }
-            if let focusArea = self.focusArea {
-                gtk_widget_grab_focus(focusArea)
+            if case .inArea(let area) = self.focusStop {
+                gtk_widget_grab_focus(area)
                 self.setFooterFocused(false)
             }
             let viewportY = y - self.gestureViewportTop
@@ -447,7 +462,7 @@ public class RefreshController {
             footer.isShown = false
         }
         if !parts.contains(.header) { header.contentTop = 0 }
-        let focused = footerFocused && focusArea.map { gtk_widget_has_focus($0) != 0 } == true
+        let focused = footerFocused && gtk_widget_has_focus(focusStop.widget) != 0
         decorations.draw(header: header, footer: footer, footerFocused: focused,
                          cr: cr, width: width, height: height, viewportTop: viewportTop)
     }
@@ -470,8 +485,13 @@ public class RefreshController {
             default: self.rowInteraction?.accessibleAction(action)
             }
         }
-        // The focus stop on the footer is our list's (a bin is not focusable itself).
-        guard let area = focusArea else { return }
+        let stop = focusStop.widget
+        GSignal.connectNotify(stop, property: "has-focus") { [weak self] in
+            guard let self, !self.isDestroyed else { return }
+            self.accessibilityBridge?.focusChanged()
+            if case .bin = self.focusStop { self.binFocusChanged() } else if self.footerFocused { self.host.queueDraw() }
+        }.keep(in: &connections)
+        guard case .inArea(let area) = focusStop else { return }
         let focus: PtrFocusMove = { _, direction, hasFocus, data in
             let bits = Int(bitPattern: data)
             return MainActor.assumeIsolated {
@@ -483,11 +503,6 @@ public class RefreshController {
             }
         }
         ptr_scrollable_area_set_focus_callback(area, focus, WeakBox(self).retainedPointer(), WeakBox.destroyNotify)
-        GSignal.connectNotify(area, property: "has-focus") { [weak self] in
-            guard let self, !self.isDestroyed else { return }
-            self.accessibilityBridge?.focusChanged()
-            if self.footerFocused { self.host.queueDraw() }
-        }.keep(in: &connections)
     }
 
     /// Tab and Shift+Tab (the area's "focus" vfunc): the rows, then the footer when it is on screen
@@ -498,6 +513,33 @@ public class RefreshController {
         guard let next = engine.tab(from: current, forward: direction == GTK_DIR_TAB_FORWARD) else { return 0 }
         setFooterFocused(next == .footer)
         return 1
+    }
+
+    /// Tab or Shift+Tab on a bin, from `from`: the next stop (the engine's `tab`).
+    func binTab(from: PtrBinFocus, forward: Bool) -> PtrBinFocus {
+        guard !isDestroyed else { return PTR_BIN_FOCUS_NONE }
+        let current: FocusStop? = from == PTR_BIN_FOCUS_FOOTER ? .footer : from == PTR_BIN_FOCUS_ROWS ? .rows : nil
+        switch engine.tab(from: current, forward: forward) {
+        case .footer?: return PTR_BIN_FOCUS_FOOTER
+        case .rows?: return PTR_BIN_FOCUS_ROWS
+        case nil: return PTR_BIN_FOCUS_OUT
+        }
+    }
+
+    /// A bin gained or lost the focus: it is the footer's while the footer holds it; given the focus
+    /// any other way (an AT's grab), it passes it on to the rows.
+    private func binFocusChanged() {
+        let bin = focusStop.widget
+        let focused = gtk_widget_has_focus(bin) != 0
+        if focused, !engine.footerHoldsFocus { focusBinRows() }
+        setFooterFocused(focused && engine.footerHoldsFocus)
+    }
+
+    /// The bin's rows take the focus from the bin's footer (the child's first focus stop).
+    private func focusBinRows() {
+        guard case .bin(let bin) = focusStop, gtk_widget_has_focus(bin) != 0, let child = gtk_bin_get_child(gcast(bin))
+        else { return }
+        _ = gtk_widget_child_focus(child, GTK_DIR_TAB_FORWARD)
     }
 
     private func setFooterFocused(_ focused: Bool) {
@@ -513,6 +555,7 @@ public class RefreshController {
             // The focus stop went away (rows arrived below it, or it scrolled out): back to the rows.
             footerFocused = false
             host.queueDraw()
+            focusBinRows()
         }
         accessibility.sync(engine: engine, host: host, footerFocused: footerFocused,
                            footerActionable: engine.footerActionable)
@@ -524,7 +567,7 @@ public class RefreshController {
         driver.tearDown()
         frameTick?.remove()
         frameTick = nil
-        if let focusArea { ptr_scrollable_area_set_focus_callback(focusArea, nil, nil, nil) }
+        if case .inArea(let area) = focusStop { ptr_scrollable_area_set_focus_callback(area, nil, nil, nil) }
         accessibilityBridge?.tearDown()
         host.detach()
         for connection in connections { connection.disconnect() }

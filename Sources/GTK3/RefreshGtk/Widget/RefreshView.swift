@@ -52,7 +52,7 @@ public final class RefreshView: RefreshController {
         self.list = list
         let accessibility = AccessibilityBridge(area: list.area, source: rows)
         accessibility.list = list
-        super.init(host: list, accessibility: accessibility, focusArea: list.area, ownerKey: RefreshView.ownerKey)
+        super.init(host: list, accessibility: accessibility, focusStop: .inArea(list.area), ownerKey: RefreshView.ownerKey)
         rowInteraction = self
         connectPointer()
     }
