@@ -371,37 +371,61 @@ struct WindowImage {
     /// The top `rows` pixel rows of the window.
     init(_ window: UnsafeMutablePointer<GtkWidget>, rows: Int) {
         let gdkWindow = gtk_widget_get_window(window)!
-        // Wait for a frame: whatever changed has been painted when "after-paint" is emitted. The
-        // GTK suites run on the main actor, and a wait here services it: another suite's test can
-        // run whole inside it, its window mapped over this one and closed again, which leaves
-        // this one damaged until its next frame. So the frame read is one during which no other
-        // window came or went (a few tries at most).
+        // The image is read back from the X server, which keeps nothing a window does not show:
+        // whatever covered this one (another suite's window mapped over it inside a wait here,
+        // since the GTK suites share the main actor, or another process's on the same display)
+        // leaves it black until GTK handles the expose. So the window is raised, repainted whole,
+        // and read; the read counts only if no toplevel of this process came or went and the X
+        // server reported no change of this window's visibility (VisibilityNotify, which covers
+        // other processes' windows too) from the raise until after the read. A few tries at most.
         WindowImage.watchToplevels()
+        let display = gtk_widget_get_display(window)
+        gdk_window_set_events(gdkWindow, GdkEventMask(gdk_window_get_events(gdkWindow).rawValue
+                                                      | GDK_VISIBILITY_NOTIFY_MASK.rawValue))
+        var visibilityChanges = 0
+        let visibility = GSignal.connectEvent(window, "visibility-notify-event") { _ in
+            visibilityChanges += 1
+            return false
+        }
         var painted = false
         let clock = gdk_window_get_frame_clock(gdkWindow)!
         let connection = GSignal.connect(clock, "after-paint") { painted = true }
+        defer {
+            connection.disconnect()
+            visibility.disconnect()
+        }
+        /// Events the X server sent up to now are handled (a round trip, then the queue).
+        func settle() {
+            gdk_display_sync(display)
+            MainLoop.drain()
+        }
         var framePainted = false
-        for _ in 0..<4 {
-            let changes = WindowImage.toplevelChanges
+        var pixbuf: OpaquePointer?
+        for _ in 0..<6 {
             gdk_window_raise(gdkWindow)
+            settle()
+            let changes = WindowImage.toplevelChanges
+            visibilityChanges = 0
             painted = false
-            gtk_widget_queue_draw(window)
+            gdk_window_invalidate_rect(gdkWindow, nil, 1)
             framePainted = MainLoop.run(until: { painted })
-            if WindowImage.toplevelChanges == changes { break }
+            let logicalHeight = min(rows, Int(gdk_window_get_height(gdkWindow)))
+            if let old = pixbuf { g_object_unref(old.gpointer) }
+            pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, gdk_window_get_width(gdkWindow), gint(logicalHeight))
+            settle()
+            if WindowImage.toplevelChanges == changes, visibilityChanges == 0 { break }
         }
         self.painted = framePainted
-        connection.disconnect()
-        let logicalHeight = min(rows, Int(gdk_window_get_height(gdkWindow)))
-        let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, gdk_window_get_width(gdkWindow), gint(logicalHeight))!
-        defer { g_object_unref(pixbuf.gpointer) }
-        width = Int(gdk_pixbuf_get_width(pixbuf))
-        height = Int(gdk_pixbuf_get_height(pixbuf))
+        let image = pixbuf!
+        defer { g_object_unref(image.gpointer) }
+        width = Int(gdk_pixbuf_get_width(image))
+        height = Int(gdk_pixbuf_get_height(image))
         if let dir = g_getenv("PINNED_TEST_DUMP") {
             WindowImage.dumps += 1
-            _ = gdk_pixbuf_savev(pixbuf, String(cString: dir) + "/pinned-\(WindowImage.dumps).png", "png", nil, nil, nil)
+            _ = gdk_pixbuf_savev(image, String(cString: dir) + "/pinned-\(WindowImage.dumps).png", "png", nil, nil, nil)
         }
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
-        let data = gdk_pixbuf_get_pixels(pixbuf)!
+        let stride = Int(gdk_pixbuf_get_rowstride(image)), channels = Int(gdk_pixbuf_get_n_channels(image))
+        let data = gdk_pixbuf_get_pixels(image)!
         var pixels: [UInt32] = []
         pixels.reserveCapacity(width * height)
         for y in 0..<height {
