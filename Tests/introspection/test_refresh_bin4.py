@@ -10,7 +10,7 @@ import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Ptr4", "1.0")
-from gi.repository import GLib, Gtk, Ptr4  # noqa: E402
+from gi.repository import Gdk, GLib, Gtk, Ptr4  # noqa: E402
 
 
 from checks import run_for, run_until  # noqa: E402
@@ -50,6 +50,16 @@ def wheel(bin, dy):
         if isinstance(controller, Gtk.EventControllerScroll):
             return controller.emit("scroll", 0.0, float(dy))
     raise AssertionError("the bin has no scroll controller")
+
+
+def key(bin, keyval):
+    """One key press as the bin's capture-phase key controller gets it; True: the bin took it."""
+    controllers = bin.observe_controllers()
+    for i in range(controllers.get_n_items()):
+        controller = controllers.get_item(i)
+        if isinstance(controller, Gtk.EventControllerKey):
+            return controller.emit("key-pressed", keyval, 0, Gdk.ModifierType(0))
+    raise AssertionError("the bin has no key controller")
 
 
 def string_store(count):
@@ -136,6 +146,26 @@ class AnyScrolledWindowTests(unittest.TestCase):
 
 
 class RefreshBin4Tests(unittest.TestCase):
+    def test_tab_reaches_the_footer_but_an_editable_text_view_keeps_it(self):
+        # The footer is Tab's stop after the rows while it offers a retry; an editable text view
+        # types Tab, as on GTK 3 (docs/behaviour.md, "Keyboard and accessibility").
+        view = Gtk.TextView(editable=False)
+        view.get_buffer().set_text("\n".join(f"Line {i}" for i in range(300)))
+        bin = Ptr4.RefreshBin(child=Gtk.ScrolledWindow(child=view))
+        bin.connect("load-more", lambda b: b.end_loading(0, False, False))
+        window = Window(bin)
+        view.grab_focus()
+        self.assertTrue(key(bin, Gdk.KEY_End), "End was not the bin's")
+        self.assertTrue(run_until(lambda: bin.props.footer_state == Ptr4.FooterState.FAILED), "End did not load")
+        run_for(0.3)
+        view.set_editable(True)
+        self.assertFalse(key(bin, Gdk.KEY_Tab), "the bin took an editable text view's Tab")
+        self.assertIs(window.window.get_focus(), view)
+        view.set_editable(False)
+        self.assertTrue(key(bin, Gdk.KEY_Tab), "Tab from a read-only text view did not reach the footer")
+        self.assertIsInstance(window.window.get_focus(), Gtk.Button)
+        window.close()
+
     def test_in_a_box_the_bin_fills_the_height_its_child_expands_into(self):
         # As AdwBin: a scrolled window with vexpand makes the bin expand; a box under a header
         # otherwise gives the bin its minimum height (one row of the list).

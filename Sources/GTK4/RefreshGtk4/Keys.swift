@@ -48,6 +48,14 @@ extension RefreshBin {
         return cursorLists.contains { PinnedColumnHeader.isA(list, $0) } ? .gtk4CursorList : .plainView
     }
 
+    /// The focus widget takes Tab as text: an editable text view that accepts it.
+    private var focusTypesTab: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+              PinnedColumnHeader.isA(focus, gtk_text_view_get_type()) else { return false }
+        let view = focus.withMemoryRebound(to: GtkTextView.self, capacity: 1) { $0 }
+        return gtk_text_view_get_editable(view) != 0 && gtk_text_view_get_accepts_tab(view) != 0
+    }
+
     /// Where the window's keyboard focus is in the bin: the footer (Tab's stop after the rows), the
     /// rows (anything inside the child), or nil outside the bin.
     package var focusedStop: FocusStop? {
@@ -57,10 +65,11 @@ extension RefreshBin {
     }
 
     /// Tab from the rows goes to the footer while it offers load more or a retry (the engine's
-    /// `tab`, as on GTK 3): GTK 4.8's GtkListView would otherwise take one Tab per row. Anything
-    /// else is GTK's own focus chain.
+    /// `tab`, as on GTK 3): GTK 4.8's GtkListView would otherwise take one Tab per row. An editable
+    /// text view keeps Tab for its text, as on GTK 3 (Ctrl+Tab leaves it). Anything else is GTK's
+    /// own focus chain.
     private func tabbed(forward: Bool) -> Bool {
-        guard let footer = ptr4_refresh_bin_accessible_footer(OpaquePointer(widget)) else { return false }
+        guard let footer = ptr4_refresh_bin_accessible_footer(OpaquePointer(widget)), !focusTypesTab else { return false }
         let current: FocusStop = gtk_widget_has_focus(footer) != 0 ? .footer : .rows
         guard current == .rows, engine.tab(from: current, forward: forward) == .footer,
               gtk_widget_get_visible(footer) != 0, gtk_widget_get_focusable(footer) != 0 else { return false }
