@@ -465,6 +465,10 @@ mutant "the GTK 3 bin never stops on its footer (Tab from a wrapped list's rows 
   Sources/GTK3/CGtkShim/refresh_bin.c \
   '    if (next != PTR_BIN_FOCUS_FOOTER)\n        return FALSE;' '    if (next != PTR_BIN_FOCUS_FOOTER || TRUE)\n        return FALSE;' \
   'KeyTablePerListTests/tabStopsOnTheFooterAsTheEngineSays'
+mutant "the wrapped host writes fractions (a text view rounds them itself, which stops an eased End short of the end)" \
+  Sources/Shared/RefreshWidgetCore/WrappedListHost.swift \
+  '        let value = value.rounded()' '        let value = value' \
+  'KeyTablePerListTests/movementKeysFollowTheCoreTable'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -12,7 +12,7 @@ import Testing
 struct WaylandScenarioTests {
     static let kinds = ["virtual", "treeview", "listbox", "textview"]
 
-    /// After Home: our list eases to the top in `Tuning.keyScrollDuration` (0.2 s); the engine
+    /// After Home: every list eases to the top in `Tuning.keyScrollDuration` (0.2 s); the engine
     /// advances to an input's time before it handles it, so a gesture after this pause starts at
     /// the top.
     static var home: [String: Any] { ["pause": 300] }

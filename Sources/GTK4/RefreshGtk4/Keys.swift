@@ -6,19 +6,18 @@ import RefreshWidgetCore
 extension RefreshBin {
     /// A key pressed with the focus inside the bin, before the focus widget sees it; true: the
     /// key was ours. What a movement key does is the core's table (`KeyTable.action(for:on:)`):
-    /// on a list with a cursor the arrows stay the list's and Home, End and the Page keys move
-    /// the adjustment (End into the auto footer's room, which loads); on a view without a cursor
-    /// the arrows move it by a line too. Enter and Space load or retry while the footer offers it.
+    /// Home, End and the Page keys ease the list there (End into the auto footer's room, which
+    /// loads); the arrows stay a list's with a cursor and move a view without one by a line. Enter and Space load or retry while the footer offers it.
     func keyPressed(keyval: guint, state: GdkModifierType) -> Bool {
         guard !isDestroyed else { return false }
         if let forward = KeyTable.tab(keyval: keyval, state: state.rawValue) { return tabbed(forward: forward) }
         guard let intent = KeyTable.intent(keyval: keyval, state: state.rawValue) else { return false }
         let action = KeyTable.action(for: intent, on: keyHost)
-        // No focus stop on the footer yet: Enter and Space are the footer's whenever it offers
-        // load more or a retry, as on a GTK 3 bin (a wrapped list's rows are its own).
+        // Enter and Space are the footer's whenever it offers load more or a retry, as on a GTK 3
+        // bin (a wrapped list's rows are its own); focused by Tab, its button takes them itself.
         switch engine.route(intent, hostMovesCursor: action == .native, footerFocused: false) {
         case .scroll(let command):
-            wrapped.keyScroll(command)
+            driver.update { $0.command(command, at: $1) }
             return true
         case .line(let step):
             let target = engine.offset + Double(step) * max(1, gtk_adjustment_get_step_increment(adjustment))

@@ -96,8 +96,9 @@ package enum KeyTable {
         switch (intent, host) {
         case (.refresh, _), (.activate, _):
             return nil
-        // Only our list knows every row: a page lands on a whole row, and every scroll eases.
-        case (.scroll, .ourList):
+        // Home, End and the Page keys ease on every list the widget scrolls itself (our list: a page
+        // lands on a whole row).
+        case (.scroll, .ourList), (.scroll, .gtk4CursorList), (.scroll, .plainView):
             return .easedScroll
         // The arrows move our list's selection, or the content by a line with none to move.
         case (.lineUp, .ourList), (.lineDown, .ourList):
@@ -108,11 +109,6 @@ package enum KeyTable {
         case (.scroll, .gtk3CursorList), (.lineUp, .gtk3CursorList), (.lineDown, .gtk3CursorList),
              (.lineUp, .gtk4CursorList), (.lineDown, .gtk4CursorList):
             return .native
-        // GTK 4's lists scroll to their cursor in a later layout, which nothing can follow
-        // reliably, and their End stops at the last row, short of the footer: the adjustment
-        // moves at once instead, as on a view without a cursor.
-        case (.scroll, .gtk4CursorList), (.scroll, .plainView):
-            return .jump
         // A view without a cursor scrolls by its adjustment's line step (GTK 4's text view
         // would otherwise take the arrows for nothing).
         case (.lineUp, .plainView), (.lineDown, .plainView):
@@ -142,8 +138,6 @@ package enum KeyAction: Equatable, Sendable {
     case native
     /// The engine eases there (Page: to the exact next page of whole rows).
     case easedScroll
-    /// The adjustment moves at once, by its page increment for Page, End into the footer's room.
-    case jump
     /// One line: our list's selection moves if it has one, else the content by a line step.
     case line
 }

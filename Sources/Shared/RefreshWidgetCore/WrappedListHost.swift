@@ -139,8 +139,8 @@ package final class WrappedListHost {
     /// The header came to rest: rows a refresh prepended are no longer held.
     package func headerDidSettle() { position.headerDidSettle() }
 
-    /// Home, End, Page Up or Down: the adjustment moves at once, as the list's own keys move it
-    /// (its `value-changed` tells the engine); End also scrolls into the footer's room.
+    /// Home or End after a GTK 3 list's own key moved its cursor there: the adjustment goes to the
+    /// very start or end at once (its `value-changed` tells the engine), End into the footer's room.
     package func keyScroll(_ command: ScrollCommand) {
         if let value = position.keyScroll(command, reading) {
             port?.setValue(value)
@@ -228,8 +228,11 @@ package final class WrappedListHost {
         return false
     }
 
+    /// Whole pixels: a text view takes its value to a whole pixel itself, a change the host would
+    /// take for the user's scroll (it cut an eased End short), and GTK 4's lists echo a fraction
+    /// back rounded.
     private func write(_ value: Double) {
-        let value = quirks.listEchoesValues ? value.rounded() : value
+        let value = value.rounded()
         writing = true
         port?.setValue(value)
         writing = false

@@ -38,9 +38,6 @@ package protocol ScrollHost: AnyObject {
     /// Where the engine's eased key scroll goes (`KeyAction.easedScroll`), from the rows the
     /// host knows, or nil: the engine's own target.
     func easedScrollTarget(_ command: ScrollCommand, from base: Double) -> Double?
-    /// Moves the scroll position at once (`KeyAction.jump`); the engine hears of it as of any
-    /// move of the host's.
-    func jump(_ command: ScrollCommand)
     /// The host's own key bindings handle `command` (`KeyAction.native`: it moves its cursor).
     func hostHandlesKey(_ command: ScrollCommand)
     /// The kind of list the keys reach (read at each key: an app may show or hide a text view's

@@ -172,16 +172,8 @@ package final class ScrolledWindowHost: ScrollHost {
         }
     }
 
-    /// The table never eases a wrapped list (a GtkTextView corrects its value while it measures
-    /// the lines coming into view, which would cut an ease short): the engine's own target.
+    /// The engine's own target: a wrapped list's rows are its own, so a page is the engine's.
     package func easedScrollTarget(_ command: ScrollCommand, from base: Double) -> Double? { nil }
-
-    /// The adjustment moves at once, as the list's own keys move it: the engine follows it as an
-    /// external scroll (and loads at the end).
-    package func jump(_ command: ScrollCommand) {
-        guard vadjustment != nil else { return }
-        wrapped.keyScroll(command)
-    }
 
     /// HACK (docs/gtk3-notes.md, "End on a wrapped tree view"): measured under Xvfb, a wrapped
     /// GtkTreeView's End moves its cursor to the last row but leaves the adjustment a few px from
@@ -191,8 +183,8 @@ package final class ScrolledWindowHost: ScrollHost {
         guard command == .end || command == .home else { return }
         keyFollowUp?.cancel()
         keyFollowUp = Timeout(after: 0) { [weak self] in
-            guard let self, !self.isDetached else { return }
-            self.jump(command)
+            guard let self, !self.isDetached, self.vadjustment != nil else { return }
+            self.wrapped.keyScroll(command)
         }
     }
 

@@ -377,16 +377,6 @@ extension ListView: ScrollHost {
         return pageTarget(command, from: base)
     }
 
-    /// At once, to the same targets as the eased scroll (the setter reports the move).
-    package func jump(_ command: ScrollCommand) {
-        let target = easedScrollTarget(command, from: offset)
-        switch command {
-        case .home: offset = 0
-        case .end: offset = maxOffset
-        case .pageUp: offset = target ?? offset - viewportHeight
-        case .pageDown: offset = target ?? offset + viewportHeight
-        }
-    }
     package func hostHandlesKey(_ command: ScrollCommand) {}
     package var keyHost: KeyHost { .ourList }
 

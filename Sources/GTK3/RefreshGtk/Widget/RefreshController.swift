@@ -412,9 +412,7 @@ public class RefreshController {
         case .refresh:
             beginRefreshing()
         case .scroll(let command):
-            if action == .jump {
-                host.jump(command)
-            } else if let target = host.easedScrollTarget(command, from: engine.scrollBase) {
+            if let target = host.easedScrollTarget(command, from: engine.scrollBase) {
                 update { $0.command(command, target: target, at: $1) }
             } else {
                 update { $0.command(command, at: $1) }
