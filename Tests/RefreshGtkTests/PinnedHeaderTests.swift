@@ -365,7 +365,7 @@ struct WindowImage {
 
     let width: Int, height: Int
     let pixels: [UInt32]
-    /// False if no frame was painted in time (the image may be stale).
+    /// False if no frame was painted in time (the image may be stale) or an unpainted band stayed.
     let painted: Bool
 
     /// The top `rows` pixel rows of the window.
@@ -413,9 +413,9 @@ struct WindowImage {
             if let old = pixbuf { g_object_unref(old.gpointer) }
             pixbuf = gdk_pixbuf_get_from_window(gdkWindow, 0, 0, gdk_window_get_width(gdkWindow), gint(logicalHeight))
             settle()
-            if WindowImage.toplevelChanges == changes, visibilityChanges == 0 { break }
+            if WindowImage.toplevelChanges == changes, visibilityChanges == 0, !WindowImage.hasUnpaintedBand(pixbuf!) { break }
         }
-        self.painted = framePainted
+        self.painted = framePainted && !WindowImage.hasUnpaintedBand(pixbuf!)
         let image = pixbuf!
         defer { g_object_unref(image.gpointer) }
         width = Int(gdk_pixbuf_get_width(image))
@@ -438,6 +438,24 @@ struct WindowImage {
     }
 
     static var dumps = 0
+
+    /// Eight or more pixel rows that are black from edge to edge: what the X server shows of a
+    /// window area nothing has painted yet (no theme draws a list's rows so; a high-contrast
+    /// border is a line or two). Seen twice in fresh-root runs under full load, with no other
+    /// window coming or going, cause not established: such a read is taken again.
+    static func hasUnpaintedBand(_ pixbuf: OpaquePointer) -> Bool {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let data = gdk_pixbuf_get_pixels(pixbuf)!
+        var run = 0
+        for y in 0..<height {
+            let row = data + y * stride
+            let black = (0..<width).allSatisfy { x in row[x * channels] == 0 && row[x * channels + 1] == 0 && row[x * channels + 2] == 0 }
+            run = black ? run + 1 : 0
+            if run >= 8 { return true }
+        }
+        return false
+    }
 
     func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
 
