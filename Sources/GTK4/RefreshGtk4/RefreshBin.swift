@@ -153,8 +153,8 @@ public final class RefreshBin {
                 if let rows { engine.setRowsHeight(rows.height, insertedAbove: rows.insertedAbove, at: now) }
             }
         }
-        connections.append(GSignal.connect(adjustment, "value-changed") { [weak self] in self?.adjustmentMoved() })
-        connections.append(GSignal.connect(adjustment, "changed") { [weak self] in self?.adjustmentChanged() })
+        connections.append(GSignal.connect(adjustment, "value-changed") { [weak self] in self?.valueChanged() })
+        connections.append(GSignal.connect(adjustment, "changed") { [weak self] in self?.geometryChanged() })
         // Unrooted (its window destroyed, the bin taken out of it) with the app still holding the
         // bin: the refresh can no longer be shown, so it ends (docs/behaviour.md, "Refresh lifecycle").
         connections.append(GSignal.connect(widget, "unrealize") { [weak self] in self?.driver.abandon() })
@@ -208,7 +208,7 @@ public final class RefreshBin {
             guard let cr else { return }
             RefreshBin.from(data)?.draw(cr, x: x, y: y, width: width, height: height, scale: Int(scale))
         }
-        hooks.resized = { data, _, _ in RefreshBin.from(data)?.adjustmentChanged() }
+        hooks.resized = { data, _, _ in RefreshBin.from(data)?.geometryChanged() }
         hooks.style_changed = { data in RefreshBin.from(data)?.styleChanged() }
         hooks.warm_up = { data in RefreshBin.from(data)?.warmUp() }
         hooks.key = { data, keyval, state in
@@ -273,12 +273,12 @@ public final class RefreshBin {
 
     // MARK: - The adjustment
 
-    private func adjustmentMoved() {
+    private func valueChanged() {
         guard !isDestroyed else { return }
         wrapped.valueChanged()
     }
 
-    private func adjustmentChanged() {
+    private func geometryChanged() {
         guard !isDestroyed else { return }
         wrapped.geometryChanged()
     }

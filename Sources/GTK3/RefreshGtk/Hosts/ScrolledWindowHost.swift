@@ -266,7 +266,7 @@ package final class ScrolledWindowHost: ScrollHost {
         let bin = self.bin
         connections = [
             GSignal.connectNotify(scrolledWindow, property: "vadjustment") { [weak self] in self?.adoptAdjustment() },
-            GSignal.connectSizeAllocate(bin) { [weak self] _ in self?.readGeometry() },
+            GSignal.connectSizeAllocate(bin) { [weak self] _ in self?.geometryChanged() },
             GSignal.connect(bin, "style-updated", after: true) { hooks.styleChanged() },
             GSignal.connectPointer(bin, "screen-changed", after: true) { _ in hooks.styleChanged() },
             GSignal.connectNotify(bin, property: "scale-factor") { hooks.styleChanged() },
@@ -326,9 +326,9 @@ package final class ScrolledWindowHost: ScrollHost {
         }
         adjustmentConnections = [
             GSignal.connect(vadjustment, "value-changed") { [weak self] in self?.valueChanged() },
-            GSignal.connect(vadjustment, "changed") { [weak self] in self?.readGeometry() },
+            GSignal.connect(vadjustment, "changed") { [weak self] in self?.geometryChanged() },
         ]
-        readGeometry()
+        geometryChanged()
     }
 
     private func valueChanged() {
@@ -337,7 +337,7 @@ package final class ScrolledWindowHost: ScrollHost {
     }
 
     /// The adjustment's upper or page size changed (rows laid out, a resize).
-    private func readGeometry() {
+    private func geometryChanged() {
         guard !isDetached, vadjustment != nil else { return }
         wrapped.geometryChanged()
     }
