@@ -239,6 +239,13 @@ struct KeyTablePerListTests {
         tab()
         #expect(subject.controller.footerFocused, "\(list): Tab from the rows did not reach the footer")
         #expect(!subject.rowsFocused)
+        if list != .ourList {
+            // ATs are told: the bin's footer child (after the app's widgets) has the focus.
+            let panel = try #require(gtk_widget_get_accessible(subject.controller.widget))
+            let footer = try #require(Atk.child(panel, atk_object_get_n_accessible_children(panel) - 1))
+            #expect(atk_object_get_role(footer) == ATK_ROLE_PUSH_BUTTON && Atk.has(footer, ATK_STATE_FOCUSED),
+                    "\(list): ATs are not told the footer has the focus")
+        }
         tab(backward: true)
         #expect(!subject.controller.footerFocused && subject.rowsFocused,
                 "\(list): Shift+Tab from the footer did not go back to the rows")

@@ -86,8 +86,10 @@ static AtkStateSet *ptr_a11y_child_ref_state_set(AtkObject *object) {
         if (self->row == s->selected_row)
             atk_state_set_add_state(set, ATK_STATE_SELECTED);
     }
-    gint index = ptr_a11y_child_get_index_in_parent(object);
-    if (index >= 0 && index == s->focused_child)
+    /* The snapshot numbers our own children, the rows on screen and then the footer: a bin's
+     * footer follows the app's widgets in its parent, so its index there is not its number. */
+    gint number = footer ? ptr_a11y_row_children(ptr_a11y_model_of(self->owner)) : ptr_a11y_child_get_index_in_parent(object);
+    if (number >= 0 && number == s->focused_child)
         atk_state_set_add_state(set, ATK_STATE_FOCUSED);
     return set;
 }
