@@ -469,6 +469,11 @@ mutant "the wrapped host writes fractions (a text view rounds them itself, which
   Sources/Shared/RefreshWidgetCore/WrappedListHost.swift \
   '        let value = value.rounded()' '        let value = value' \
   'KeyTablePerListTests/movementKeysFollowTheCoreTable'
+mutant "a GTK 3 bin's footer never reads FOCUSED to ATs (its index in the bin taken for its number)" \
+  Sources/GTK3/CGtkShim/accessible_child.c \
+  'gint number = footer ? ptr_a11y_row_children(ptr_a11y_model_of(self->owner)) : ptr_a11y_child_get_index_in_parent(object);' \
+  'gint number = ptr_a11y_child_get_index_in_parent(object);' \
+  'KeyTablePerListTests/tabStopsOnTheFooterAsTheEngineSays'
 count=${#names[@]}
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
