@@ -7,7 +7,8 @@ extension RefreshBin {
     /// A key pressed with the focus inside the bin, before the focus widget sees it; true: the
     /// key was ours. What a movement key does is the core's table (`KeyTable.action(for:on:)`):
     /// Home, End and the Page keys ease the list there (End into the auto footer's room, which
-    /// loads); the arrows stay a list's with a cursor and move a view without one by a line. Enter and Space load or retry while the footer offers it.
+    /// loads); the arrows stay a list's with a cursor and move a view without one by a line.
+    /// Enter and Space load or retry while the footer offers it.
     func keyPressed(keyval: guint, state: GdkModifierType) -> Bool {
         guard !isDestroyed else { return false }
         if let forward = KeyTable.tab(keyval: keyval, state: state.rawValue) { return tabbed(forward: forward) }

@@ -229,7 +229,7 @@ package final class WrappedListHost {
     }
 
     /// Whole pixels: a text view takes its value to a whole pixel itself, a change the host would
-    /// take for the user's scroll (it cut an eased End short), and GTK 4's lists echo a fraction
+    /// take for the user's scroll (which stops a key's ease), and GTK 4's lists echo a fraction
     /// back rounded.
     private func write(_ value: Double) {
         let value = value.rounded()
