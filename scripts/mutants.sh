@@ -9,6 +9,8 @@
 #   scripts/mutants.sh --only 3,7   only mutants 3 and 7
 #   scripts/mutants.sh --check      only check that every anchor is in place (no build)
 #   scripts/mutants.sh --no-baseline  skip the check that the suites pass without a mutant
+#   scripts/mutants.sh --resume     go on with a run that was stopped (same sources, same
+#                                   selection): mutants already judged are not run again
 #
 # Each mutant replaces ANCHOR, a literal piece of one source file ("\n" in it is a line break),
 # which must occur exactly once: a missing or repeated anchor stops the run before anything is
@@ -19,6 +21,9 @@
 # rebuild is incremental. Tests run like scripts/test.sh's: Xvfb, a session bus,
 # G_DEBUG=fatal-warnings. MUTANT_TIMEOUT (seconds, default 900) bounds one test run; a run
 # that times out counts as caught (the mutant hangs the tests). Not part of scripts/test.sh.
+# Every verdict is written to results.txt in MUTANTS_DIR as it is reached, under a fingerprint of
+# the copied sources, so that a run of the whole catalogue (hours) can be stopped and resumed;
+# the score and the time it prints count every sitting.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${MUTANTS_DIR:-$root/.build-mutants}
@@ -476,8 +481,8 @@ mutant "a GTK 3 bin's footer never reads FOCUSED to ATs (its index in the bin ta
   'KeyTablePerListTests/tabStopsOnTheFooterAsTheEngineSays'
 count=${#names[@]}
 
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
-only="" baseline=1 list=0 check=0
+usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; }
+only="" baseline=1 list=0 check=0 resume=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --list) list=1 ;;
@@ -485,6 +490,7 @@ while [ $# -gt 0 ]; do
     --only) only=${2:?--only needs a mutant number or a comma-separated list}; shift ;;
     --only=*) only=${1#--only=} ;;
     --no-baseline) baseline=0 ;;
+    --resume) resume=1 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "mutants.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -555,6 +561,29 @@ else
   (cd "$root" && tar --exclude='./.build*' --exclude='./.git' --exclude='./.swiftpm' -cf - .) | (cd "$src" && tar -xf -)
 fi
 restore() { cp "$root/$1" "$src/$1"; }
+
+# The record of this run: "fingerprint F SELECTION", "baseline SECONDS", one "mutant N VERDICT
+# BUILD_S TEST_S" line per verdict, and "sitting" at each start. F hashes the work tree's files
+# as git sees them, but this script, so that a fix to the script does not void a stopped run
+# (the anchors are checked at each start).
+results=$dir/results.txt
+fingerprint=$(cd "$root" && {
+  git ls-files --stage | grep -v $'\tscripts/mutants.sh$'
+  git diff -- . ':(exclude)scripts/mutants.sh'
+  git ls-files --others --exclude-standard | git hash-object --stdin-paths
+} | sha256sum | cut -c1-16)
+selection=${only:-all}
+if [ "$resume" = 1 ]; then
+  if ! [ -f "$results" ] || [ "$(head -1 "$results")" != "fingerprint $fingerprint $selection" ]; then
+    echo "mutants.sh: --resume: no stopped run of these sources and this selection in $results;" \
+      "start one without --resume" >&2
+    exit 2
+  fi
+else
+  echo "fingerprint $fingerprint $selection" >"$results"
+fi
+echo sitting >>"$results"
+judged() { grep -q "^mutant $1 " "$results"; }
 current=""
 trap '[ -n "$current" ] && restore "$current"' EXIT
 
@@ -584,7 +613,9 @@ for i in "${selected[@]}"; do
 done
 
 started=$(date +%s)
-if [ "$baseline" = 1 ]; then
+if [ "$baseline" = 1 ] && grep -q '^baseline ' "$results"; then
+  echo "== baseline: passed in an earlier sitting"
+elif [ "$baseline" = 1 ]; then
   echo "== baseline: build the unmutated copy and run every suite the selected mutants use"
   if ! build_copy "$log/baseline-build.txt"; then
     tail -20 "$log/baseline-build.txt"; echo "mutants.sh: the unmutated copy does not build" >&2; exit 2
@@ -599,11 +630,13 @@ if [ "$baseline" = 1 ]; then
     exit 2
   fi
   echo "   passes ($(( $(date +%s) - started )) s)"
+  echo "baseline $(( $(date +%s) - started ))" >>"$results"
 fi
 
-caught=0 survived=0 results=()
+lines=()
 for i in "${selected[@]}"; do
   n=$((i + 1))
+  if judged "$n"; then continue; fi
   t0=$(date +%s)
   current=${files[$i]}
   edit apply "$src/${files[$i]}" "${anchors[$i]}" "${replacements[$i]}" >/dev/null
@@ -616,22 +649,29 @@ for i in "${selected[@]}"; do
   t1=$(date +%s)
   # shellcheck disable=SC2086
   if run_tests "$log/mutant-$n-tests.txt" ${filters[$i]}; then
-    verdict="SURVIVED"; survived=$((survived + 1))
+    verdict="SURVIVED"
   else
     status=$?
-    verdict="caught"; caught=$((caught + 1))
-    [ "$status" = 124 ] && verdict="caught (timeout)"
+    verdict="caught"
+    [ "$status" = 124 ] && verdict="timeout"
   fi
   restore "$current"; current=""
   t2=$(date +%s)
-  line=$(printf '%3d  %-17s %4ss build %4ss test  %s' "$n" "$verdict" $((t1 - t0)) $((t2 - t1)) "${names[$i]}")
+  echo "mutant $n $verdict $((t1 - t0)) $((t2 - t1))" >>"$results"
+  line=$(printf '%3d  %-8s %4ss build %4ss test  %s' "$n" "$verdict" $((t1 - t0)) $((t2 - t1)) "${names[$i]}")
   echo "$line"
-  results+=("$line")
+  lines+=("$line")
 done
 
-total=$((caught + survived))
-elapsed=$(( $(date +%s) - started ))
-summary="caught $caught of $total mutants ($((total > 0 ? 100 * caught / total : 0)) %), $survived survived; $((elapsed / 60)) min $((elapsed % 60)) s"
+# The score over every sitting of this run; a timeout counts as caught (the mutant hangs a test).
+caught=0 survived=0 seconds=0
+while read -r _ s; do seconds=$((seconds + s)); done < <(grep '^baseline ' "$results")
+while read -r _ _ verdict b t; do
+  seconds=$((seconds + b + t))
+  if [ "$verdict" = SURVIVED ]; then survived=$((survived + 1)); else caught=$((caught + 1)); fi
+done < <(grep '^mutant ' "$results")
+total=$((caught + survived)) sittings=$(grep -c '^sitting$' "$results")
+summary="caught $caught of $total mutants ($((total > 0 ? 100 * caught / total : 0)) %), $survived survived; $((seconds / 60)) min $((seconds % 60)) s of builds and tests in $sittings sitting(s)"
 echo "== $summary"
-{ printf '%s\n' "${results[@]}"; echo "$summary"; } >"$dir/last-result.txt"
+{ printf '%s\n' "${lines[@]}"; echo "$summary"; } >"$dir/last-result.txt"
 [ "$survived" -eq 0 ]
