@@ -50,7 +50,7 @@ mutant "a wheel notch is 40 px, not 60" \
   'RefreshCoreTests.WheelTests ScrollSourceTests'
 mutant "auto load-more fires twice per approach" \
   Sources/Shared/RefreshCore/Footer/FooterMachine.swift \
-  'autoLoadLatched = true' 'autoLoadLatched = false' \
+  'latch = .fired\n        return true' 'latch = .open\n        return true' \
   'RefreshCoreTests.ReliabilityLoadOnceTests ReliabilityGtkTests/sameFrameAnswersFireOncePerApproach'
 mutant "endRefreshing while idle resets the offset" \
   Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
@@ -479,6 +479,10 @@ mutant "a GTK 3 bin's footer never reads FOCUSED to ATs (its index in the bin ta
   'gint number = footer ? ptr_a11y_row_children(ptr_a11y_model_of(self->owner)) : ptr_a11y_child_get_index_in_parent(object);' \
   'gint number = ptr_a11y_child_get_index_in_parent(object);' \
   'KeyTablePerListTests/tabStopsOnTheFooterAsTheEngineSays'
+mutant "a list back in the footer's zone at once has left it (Shift+Tab to a GtkListBox row retries a load)" \
+  Sources/Shared/RefreshCore/Tuning.swift \
+  'public static let zoneBounceWindow = 0.05' 'public static let zoneBounceWindow = 0.0' \
+  'RefreshCoreTests.ReliabilityLoadOnceTests Gtk4DemoProcessTests/tabStopsOnTheFooterAsTheEngineSays'
 count=${#names[@]}
 
 usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -337,6 +337,33 @@ struct ReliabilityLoadOnceTests {
         #expect(loads == 2)
     }
 
+    /// A list back in the zone within `Tuning.zoneBounceWindow` of leaving it has not left it.
+    /// GTK 4's GtkListBox does this on Shift+Tab from a failed footer to a row far up: it sets the
+    /// value to the row, its viewport sets it back to the end and eases up from there. No retry
+    /// then; the next approach, away longer, retries once.
+    @Test(arguments: [(away: 0.001, loads: 0), (away: Tuning.zoneBounceWindow, loads: 1)])
+    func aListBackInTheZoneAtOnceHasNotLeftIt(away: Double, loads expected: Int) {
+        var e = longList()
+        e.externalScroll(to: e.maxOffset - 300, at: 0)
+        e.externalScroll(to: e.maxOffset, at: 0.1)
+        #expect(e.takeEvents().loadRequests == 1)
+        e.endLoading(ok: false, addedHeight: 0, at: 0.4)
+        #expect(e.footer == .failed)
+        let end = e.offset
+        e.externalScroll(to: 280, at: 1)
+        e.externalScroll(to: end, at: 1 + away)
+        // The viewport's ease from the end up to the row.
+        for k in 1...12 {
+            e.externalScroll(to: end - (end - 280) * Double(k) / 12, at: 1 + away + Double(k) * frame)
+        }
+        #expect(e.takeEvents().loadRequests == expected)
+        #expect(e.footer == (expected == 0 ? .failed : .loading))
+        if expected == 0 {
+            e.externalScroll(to: end, at: 3)
+            #expect(e.takeEvents().loadRequests == 1, "the next approach retries")
+        }
+    }
+
     @Test func holdingAtTheBottomFiresOnce() {
         var e = longList()
         e.externalScroll(to: e.maxOffset - 100, at: 0)

@@ -330,8 +330,8 @@ extension Gtk4DemoProcessTests {
     /// Tab and Shift+Tab on every GTK 4 list against the engine's `tab` (GTK 3's lists:
     /// `KeyTablePerListTests.tabStopsOnTheFooterAsTheEngineSays`): at the top no Tab reaches the
     /// footer; at the end, after a failed load, the footer offers a retry and is the stop after the
-    /// rows, Return on it retries, and Shift+Tab goes back to the rows. A text view is left with
-    /// Ctrl+Tab, as on GTK 3.
+    /// rows, Return on it retries, and Shift+Tab goes back to the rows without retrying. A text
+    /// view is left with Ctrl+Tab, as on GTK 3.
     @Test(arguments: ["listview", "columnview", "listbox", "textview"])
     func tabStopsOnTheFooterAsTheEngineSays(list: String) throws {
         let demo = try Gtk4Demo.start(list: list, latency: 0.3, ["--fail-rate", "1", "--seed", "1"])
@@ -355,10 +355,19 @@ extension Gtk4DemoProcessTests {
         try demo.waitFor { $0.event == "footer" && $0.state == "failed" && $0.t > since }
         since = demo.lines.last?.t ?? 0
         demo.xdotool("key", backTab)
-        try demo.waitFor { $0.event == "focus" && $0.t > since }
-        #expect(demo.lines.last { $0.event == "focus" }?.on == "rows", "\(list): Shift+Tab left the footer elsewhere")
+        let back = try demo.waitFor { $0.event == "focus" && $0.t > since }
+        #expect(back.on == "rows", "\(list): Shift+Tab left the footer elsewhere")
+        if list == "listbox" {
+            // The list box scrolls up to the row clicked before End (the other lists focus a row in
+            // view) and puts the value back to the end for a moment on the way
+            // (Tuning.zoneBounceWindow), which must not retry the load. The bounce comes in the
+            // frame that first shows the list away from its end, before ctrl+q can arrive.
+            try demo.waitFor { $0.event == "view" && $0.t > back.t && ($0.value ?? 0) < ($0.bottom ?? 0) }
+        }
         demo.xdotool("key", "ctrl+q")
         #expect(try demo.waitForExit() == 0)
+        #expect(!demo.lines.contains { $0.event == "load" && $0.phase == "begin" && $0.t > since },
+                "\(list): going back to the rows retried the load")
         #expect(demo.stderr.isEmpty, "stderr: \(demo.stderr)")
     }
 

@@ -12,9 +12,15 @@ struct FooterMachine: Sendable, Equatable {
         case failed                  // the last load failed: a click or the zone retries
     }
 
+    /// Auto load-more's latch: it fires once per approach to the bottom.
+    private enum Latch: Sendable, Equatable {
+        case open               // the next move down into the zone loads
+        case fired              // this approach loaded
+        case left(at: Double)   // this approach loaded and the list left the zone then: open once away for `Tuning.zoneBounceWindow`
+    }
+
     private var state = State.idle
-    /// Auto load-more fired for the current approach to the bottom: it fires once per approach.
-    private(set) var autoLoadLatched = false
+    private var latch = Latch.open
 
     var phase: FooterPhase {
         switch state {
@@ -57,7 +63,7 @@ struct FooterMachine: Sendable, Equatable {
     mutating func handle(_ input: Input, at t: Double) -> Bool {
         switch input {
         case .newApproach:
-            if phase != .loading { autoLoadLatched = false }
+            if phase != .loading { latch = .open }
         case .autoZone(let inZone, let movingDown, let inGesture, let canLoad):
             guard inZone else {
                 // Rows that never arrive (the app counted rows it did not add) hold the footer
@@ -65,12 +71,17 @@ struct FooterMachine: Sendable, Equatable {
                 if state == .awaitingRows { state = .idle }
                 // Leaving the zone is a new approach only outside a gesture (scrollbar, fling, keys):
                 // within one gesture it fires again only after a new gesture.
-                if !inGesture { autoLoadLatched = false }
+                if !inGesture, latch == .fired { latch = .left(at: t) }
                 return false
+            }
+            if case .left(let at) = latch {
+                // Back at once: the same approach (a list putting a focused row in view that its
+                // viewport then scrolls to from the end, docs/behaviour.md#footer-and-load-more).
+                latch = t - at < Tuning.zoneBounceWindow ? .fired : .open
             }
             // The end of the list is where the loaded rows will be: a gesture that began before
             // they were laid out must not load again over them (docs/behaviour.md#footer-and-load-more).
-            guard state != .awaitingRows, movingDown, !autoLoadLatched, phase == .idle || phase == .failed,
+            guard state != .awaitingRows, movingDown, latch == .open, phase == .idle || phase == .failed,
                   canLoad else { return false }
             return startLoad(at: t)
         case .push(let q, let canLoad):
@@ -104,7 +115,7 @@ struct FooterMachine: Sendable, Equatable {
             // The next approach to the end may load again. One that ran with the end in view (in
             // place, at the bottom) leaves the latch until the list leaves the zone or a new
             // gesture begins: the offset growing by the rows it brought is no approach.
-            if !inZone { autoLoadLatched = false }
+            if !inZone { latch = .open }
         case .modeChanged:
             if phase == .armed { state = .idle }
         case .refreshAsked:
@@ -119,7 +130,7 @@ struct FooterMachine: Sendable, Equatable {
 
     private mutating func startLoad(at t: Double) -> Bool {
         state = .loading(since: t, refreshQueued: false)
-        autoLoadLatched = true
+        latch = .fired
         return true
     }
 }
