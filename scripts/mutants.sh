@@ -483,6 +483,10 @@ mutant "a list back in the footer's zone at once has left it (Shift+Tab to a Gtk
   Sources/Shared/RefreshCore/Tuning.swift \
   'public static let zoneBounceWindow = 0.05' 'public static let zoneBounceWindow = 0.0' \
   'RefreshCoreTests.ReliabilityLoadOnceTests Gtk4DemoProcessTests/tabStopsOnTheFooterAsTheEngineSays'
+mutant "an explicit load at the rows' end leaves the footer out of view" \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
+  'if started { revealLoadingFooter() }' 'if started, false { revealLoadingFooter() }' \
+  'RefreshCoreTests.AutoFooterTests WrappedFooterKeyTests/anAppsRetryAtTheEndShowsTheFooter'
 count=${#names[@]}
 
 usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; }

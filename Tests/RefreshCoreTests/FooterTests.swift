@@ -156,6 +156,47 @@ struct AutoFooterTests {
         #expect(events23.loadRequests == 0)
     }
 
+    /// An explicit load with the end of the rows in view and the footer not all shown eases the
+    /// footer in over `Tuning.keyScrollDuration`, so what loads is seen; mid-list, in pull mode or
+    /// under a gesture, nothing moves.
+    @Test(arguments: [(start: 2400.0, footer: FooterMode.auto, moves: true),   // the rows' end at the bottom edge
+                      (start: 2420.0, footer: .auto, moves: true),             // the footer 20 px in
+                      (start: 1000.0, footer: .auto, moves: false),            // mid-list
+                      (start: 2400.0, footer: .pull, moves: false)])           // pull: outside the range
+    func anExplicitLoadAtTheEndShowsTheFooter(start: Double, footer: FooterMode, moves: Bool) {
+        var e = longList(footer: footer)
+        e.externalScroll(to: start, at: 0)
+        if e.footer == .loading {  // the scroll itself reached the auto zone: let it fail
+            e.endLoading(ok: false, at: 0.5)
+        }
+        _ = e.takeEvents()
+        let accepted = e.loadMore(at: 1)
+        #expect(accepted)
+        #expect(e.takeEvents().loadRequests == 1)
+        e.run(from: 1, to: 1 + Tuning.keyScrollDuration / 2)
+        if moves {
+            #expect(e.offset > start && e.offset < e.maxOffset, "eased, not jumped: \(e.offset)")
+        }
+        e.run(from: 1 + Tuning.keyScrollDuration / 2, to: 2)
+        #expect(e.offset == (moves ? e.maxOffset : start))
+        #expect(e.footer == .loading)
+    }
+
+    @Test func aRetryAskedForDuringAGestureMovesNothing() {
+        var e = longList()
+        e.externalScroll(to: 2420, at: 0)
+        e.endLoading(ok: false, at: 0.5)
+        // Two fingers on the touchpad move the list up a little and stay down.
+        let disposition = e.scroll(delta: -5, source: .touchpad, at: 1)
+        #expect(disposition == .passThrough)
+        e.externalScroll(to: e.offset - 5, at: 1)
+        _ = e.takeEvents()
+        let accepted = e.loadMore(at: 1.01)
+        #expect(accepted)
+        e.run(from: 1.01, to: 1.5)
+        #expect(e.offset == 2415)
+    }
+
     /// A refresh run in place at the bottom (F5 there): the host keeping the rows on screen as the
     /// new rows are laid out above moves the offset down, which is no approach to the end and
     /// loads nothing (a Wayland scenario on a GTK 3 list box once saw this load); the next

@@ -97,6 +97,25 @@ struct WrappedFooterKeyTests {
         #expect(h.value == value, "the list scrolled away from the footer")
     }
 
+    /// An app's `loadMore()` (or an AT's retry) with the last row at the bottom edge and the failed
+    /// footer just below it eases the footer into view, on every list.
+    @Test(arguments: HostTests.kinds)
+    func anAppsRetryAtTheEndShowsTheFooter(kind: ListKind) throws {
+        let h = try HostHarness(kind, rows: 40)
+        defer { h.close() }
+        let a = h.adjustment
+        gtk_adjustment_set_value(a, gtk_adjustment_get_upper(a) - gtk_adjustment_get_page_size(a))
+        #expect(MainLoop.run(until: { h.loads == 1 }), "the rows' end came into view and nothing loaded")
+        h.bin.endLoading(ok: false, added: 0, exhausted: false)
+        MainLoop.drain()
+        #expect(h.bin.footerPhase == .failed)
+        #expect(h.childOffset == 0, "the footer was already on screen")
+        h.bin.loadMore()
+        #expect(h.loads == 2)
+        #expect(MainLoop.run(until: { h.childOffset == -gint(Tuning.footerHeight) }),
+                "the retrying footer stayed out of view: the child is at \(h.childOffset)")
+    }
+
     /// Defect 5: pulling a held header down over a text view moves the list, and selects no text.
     @Test func pullingAHeldHeaderOnATextViewSelectsNoText() throws {
         let h = try HostHarness(.textview)

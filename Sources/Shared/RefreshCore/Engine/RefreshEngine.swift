@@ -423,7 +423,10 @@ extension RefreshEngine {
         case .tick: break
         case .beginRefreshing: return .accepted(onBeginRefreshing())
         case .endRefreshing(let ok, let inserted): return .accepted(onEndRefreshing(ok: ok, inserted: inserted))
-        case .loadMore: return .accepted(footerEvent(.clicked(canLoad: canLoad)))
+        case .loadMore:
+            let started = footerEvent(.clicked(canLoad: canLoad))
+            if started { revealLoadingFooter() }
+            return .accepted(started)
         case .endLoading(let ok, let added, let exhausted):
             return .accepted(onEndLoading(ok: ok, added: added, exhausted: exhausted))
         case .abandon: onAbandon()
@@ -545,6 +548,13 @@ extension RefreshEngine {
         case .pageDown: target = explicit ?? base + page
         }
         moveOffset(to: min(max(target, 0), maxOffset), duration: duration(Tuning.keyScrollDuration))
+    }
+
+    /// An explicit load with the end of the rows in view eases the whole footer in, as End does;
+    /// mid-list nothing moves (docs/behaviour.md#footer-and-load-more).
+    private mutating func revealLoadingFooter() {
+        guard footerMode == .auto, gesture == nil, rowsEndInView, offset < maxOffset - 0.5 else { return }
+        moveOffset(to: maxOffset, duration: duration(Tuning.keyScrollDuration))
     }
 
     private mutating func onReveal(top: Double, bottom: Double) {
