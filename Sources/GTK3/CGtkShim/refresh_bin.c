@@ -422,7 +422,9 @@ void ptr_refresh_bin_end_loading(PtrRefreshBin *bin, gint added, gboolean exhaus
  * ptr_refresh_bin_load_more:
  * @bin: a #PtrRefreshBin
  *
- * Starts a load-more (or retries a failed one) as if the footer was clicked.
+ * Starts a load-more, or retries a failed one, as a click on the footer does. With the end of
+ * the rows in view the footer then eases fully into view; mid-list nothing moves. Does nothing
+ * while a refresh or a load runs, after the last load said there is no more, or without a footer.
  */
 void ptr_refresh_bin_load_more(PtrRefreshBin *bin) {
     g_return_if_fail(PTR_IS_REFRESH_BIN(bin));

@@ -661,7 +661,9 @@ void ptr4_refresh_bin_end_loading(Ptr4RefreshBin *bin, gint added, gboolean exha
  * ptr4_refresh_bin_load_more:
  * @bin: a #Ptr4RefreshBin
  *
- * Starts a load-more (or retries a failed one) as if the footer had come into view.
+ * Starts a load-more, or retries a failed one, as a click on the footer does. With the end of
+ * the rows in view the footer then eases fully into view; mid-list nothing moves. Does nothing
+ * while a refresh or a load runs, after the last load said there is no more, or without a footer.
  */
 void ptr4_refresh_bin_load_more(Ptr4RefreshBin *bin) {
     g_return_if_fail(PTR4_IS_REFRESH_BIN(bin));

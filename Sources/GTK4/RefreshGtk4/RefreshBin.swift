@@ -330,7 +330,8 @@ public final class RefreshBin {
 
     // MARK: - For the GObject (GObject/RefreshBinGObject.swift)
 
-    /// Starts a load-more (or retries a failed one) as if the footer had come into view.
+    /// Starts a load-more, or retries a failed one, as a click on the footer does; with the end of
+    /// the rows in view the footer eases fully into view (docs/behaviour.md#footer-and-load-more).
     public func loadMore() {
         driver.loadMore()
     }

@@ -199,7 +199,8 @@ public class RefreshController {
         driver.endLoading(ok: ok, added: added, exhausted: exhausted)
     }
 
-    /// Starts a load-more (or retries a failed one) as if the footer was clicked.
+    /// Starts a load-more, or retries a failed one, as a click on the footer does; with the end of
+    /// the rows in view the footer eases fully into view (docs/behaviour.md#footer-and-load-more).
     public func loadMore() {
         driver.loadMore()
     }
