@@ -481,12 +481,20 @@ mutant "a GTK 3 bin's footer never reads FOCUSED to ATs (its index in the bin ta
   'KeyTablePerListTests/tabStopsOnTheFooterAsTheEngineSays'
 mutant "a list back in the footer's zone at once has left it (Shift+Tab to a GtkListBox row retries a load)" \
   Sources/Shared/RefreshCore/Tuning.swift \
-  'public static let zoneBounceWindow = 0.05' 'public static let zoneBounceWindow = 0.0' \
+  'public static let zoneBounceWindow = 0.1' 'public static let zoneBounceWindow = 0.0' \
   'RefreshCoreTests.ReliabilityLoadOnceTests Gtk4DemoProcessTests/tabStopsOnTheFooterAsTheEngineSays'
 mutant "an explicit load at the rows' end leaves the footer out of view" \
   Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
   'if started { revealLoadingFooter() }' 'if started, false { revealLoadingFooter() }' \
   'RefreshCoreTests.AutoFooterTests WrappedFooterKeyTests/anAppsRetryAtTheEndShowsTheFooter'
+mutant "a move down out of the footer's zone (past rows appended) waits out the bounce window" \
+  Sources/Shared/RefreshCore/Footer/FooterMachine.swift \
+  'latch = movingDown ? .open : .left(at: t)' 'latch = .left(at: t)' \
+  'RefreshCoreTests.ReliabilityLoadOnceTests'
+mutant "an explicit load at the end takes over a key scroll under way" \
+  Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
+  'guard gesture == nil, physics.motion == nil, rowsEndInView' 'guard gesture == nil, rowsEndInView' \
+  'RefreshCoreTests.AutoFooterTests'
 count=${#names[@]}
 
 usage() { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; }

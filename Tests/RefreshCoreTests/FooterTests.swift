@@ -182,6 +182,17 @@ struct AutoFooterTests {
         #expect(e.footer == .loading)
     }
 
+    @Test func aRetryAskedForDuringAKeyScrollLeavesItAlone() {
+        var e = longList()
+        e.externalScroll(to: 2420, at: 0)
+        e.endLoading(ok: false, at: 0.5)
+        e.command(.pageUp, at: 1)  // the list starts easing up; the footer is still half shown
+        let accepted = e.loadMore(at: 1)
+        #expect(accepted)
+        e.run(from: 1, to: 2)
+        #expect(abs(e.offset - (2420 - 600 * Tuning.pageFraction)) < 0.5, "the retry took the list back: \(e.offset)")
+    }
+
     @Test func aRetryAskedForDuringAGestureMovesNothing() {
         var e = longList()
         e.externalScroll(to: 2420, at: 0)

@@ -341,7 +341,8 @@ struct ReliabilityLoadOnceTests {
     /// GTK 4's GtkListBox does this on Shift+Tab from a failed footer to a row far up: it sets the
     /// value to the row, its viewport sets it back to the end and eases up from there. No retry
     /// then; the next approach, away longer, retries once.
-    @Test(arguments: [(away: 0.001, loads: 0), (away: Tuning.zoneBounceWindow, loads: 1)])
+    @Test(arguments: [(away: 0.001, loads: 0), (away: Tuning.zoneBounceWindow * 0.9, loads: 0),
+                      (away: Tuning.zoneBounceWindow * 1.1, loads: 1)])
     func aListBackInTheZoneAtOnceHasNotLeftIt(away: Double, loads expected: Int) {
         var e = longList()
         e.externalScroll(to: e.maxOffset - 300, at: 0)
@@ -362,6 +363,19 @@ struct ReliabilityLoadOnceTests {
             e.externalScroll(to: end, at: 3)
             #expect(e.takeEvents().loadRequests == 1, "the next approach retries")
         }
+    }
+
+    /// Rows appended move the zone away with no move: the list is then out of it moving down, and
+    /// its next arrival at the end, however soon, is a new approach.
+    @Test func aMoveDownPastAppendedRowsIsANewApproachAtOnce() {
+        var e = longList()
+        e.externalScroll(to: e.maxOffset - 300, at: 0)
+        e.externalScroll(to: e.maxOffset, at: 0.1)
+        #expect(e.takeEvents().loadRequests == 1)
+        e.endLoading(ok: true, addedHeight: 100, at: 0.4)
+        e.externalScroll(to: e.offset + 36, at: 1)
+        e.externalScroll(to: e.maxOffset, at: 1 + frame)
+        #expect(e.takeEvents().loadRequests == 1)
     }
 
     @Test func holdingAtTheBottomFiresOnce() {

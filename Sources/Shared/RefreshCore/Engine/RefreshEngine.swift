@@ -309,7 +309,9 @@ public struct RefreshEngine: Sendable {
         handle(.endRefreshing(ok: ok, insertedHeight: insertedHeight), at: t).accepted
     }
 
-    /// Load-more asked by the user directly (click or Enter on the footer). False when refused.
+    /// An explicit load-more: a click or Enter on the footer, an AT's action, the app's call. In
+    /// auto mode with the rows' end in view and nothing moving the list, the footer then eases
+    /// fully into view. False when refused (a refresh or load runs, no more data, no footer).
     @discardableResult
     public mutating func loadMore(at t: Double) -> Bool { handle(.loadMore, at: t).accepted }
 
@@ -551,9 +553,11 @@ extension RefreshEngine {
     }
 
     /// An explicit load with the end of the rows in view eases the whole footer in, as End does;
-    /// mid-list nothing moves (docs/behaviour.md#footer-and-load-more).
+    /// mid-list, under a gesture or while a key scroll or fling moves the list, nothing moves
+    /// (docs/behaviour.md#footer-and-load-more). A pull-mode footer is outside the scroll range:
+    /// its rows' end in view is already the end.
     private mutating func revealLoadingFooter() {
-        guard footerMode == .auto, gesture == nil, rowsEndInView, offset < maxOffset - 0.5 else { return }
+        guard gesture == nil, physics.motion == nil, rowsEndInView, offset < maxOffset - 0.5 else { return }
         moveOffset(to: maxOffset, duration: duration(Tuning.keyScrollDuration))
     }
 

@@ -71,7 +71,9 @@ struct FooterMachine: Sendable, Equatable {
                 if state == .awaitingRows { state = .idle }
                 // Leaving the zone is a new approach only outside a gesture (scrollbar, fling, keys):
                 // within one gesture it fires again only after a new gesture.
-                if !inGesture, latch == .fired { latch = .left(at: t) }
+                // A move up may come straight back (`Tuning.zoneBounceWindow`); a move down out of
+                // the zone is past rows appended since: the next approach.
+                if !inGesture, latch == .fired { latch = movingDown ? .open : .left(at: t) }
                 return false
             }
             if case .left(let at) = latch {
