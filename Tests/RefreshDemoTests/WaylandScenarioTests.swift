@@ -328,9 +328,10 @@ struct WaylandRun {
     /// The touchpad's scroll-stop (docs/wayland.md, "Mutter 48"): mutter 48 sends one
     /// when a RemoteDesktop touchpad scroll finishes, and each stop that comes while a pull is
     /// held (the header pulling or armed) releases it at once: the next header line is the
-    /// release (idle or refreshing), within a frame (1/60 s) of the stop, where without the stop
-    /// the quiet period (0.2 s) would. Mutter 43.8 sends no stop at all: there the quiet period
-    /// releases every touchpad pull, and there is no stop line.
+    /// release (idle or refreshing), in well under half the quiet period after the stop (a frame
+    /// when the machine is idle), where without the stop the quiet period (0.2 s after the last
+    /// scroll, which the stop follows at once) would. Mutter 43.8 sends no stop at all: there the
+    /// quiet period releases every touchpad pull, and there is no stop line.
     func expectStopsReleaseThePull(touchpadPulls: Int) throws {
         let major = try Self.mutterMajorVersion()
         let stops = lines.filter { $0.event == "scroll-stop" }
@@ -346,7 +347,8 @@ struct WaylandRun {
             let next = try #require(lines[(index + 1)...].first { $0.event == "header" }, "no header line after the stop at \(stop) ms")
             let delay = try #require(next.t) - stop
             #expect(next.state == "idle" || next.state == "refreshing", "after the stop at \(stop) ms: \(next.state ?? "?")")
-            #expect(delay <= 1000.0 / 60, "the pull was released \(delay) ms after the stop")
+            // Not one frame: a loaded machine delays the frame that carries the release (26 ms seen).
+            #expect(delay < 100, "the pull was released \(delay) ms after the stop")
             released += 1
         }
         #expect(released == touchpadPulls, "\(released) stops released a pull of \(touchpadPulls); stops: \(stops.compactMap(\.t))")
