@@ -22,7 +22,7 @@
 # G_DEBUG=fatal-warnings. MUTANT_TIMEOUT (seconds, default 900) bounds one test run; a run
 # that times out counts as caught (the mutant hangs the tests). Not part of scripts/test.sh.
 # Every verdict is written to results.txt in MUTANTS_DIR as it is reached, under a fingerprint of
-# the copied sources, so that a run of the whole catalogue (hours) can be stopped and resumed;
+# the work tree's sources, so that a run of the whole catalogue (hours) can be stopped and resumed;
 # the score and the time it prints count every sitting.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -77,14 +77,14 @@ public enum Tuning {
     /// How close to the value set an echo lands: measured up to 1.64 px off on GtkColumnView, so
     /// anything 2 px or more away is a scroll.
     public static let listEchoTolerance = 2.0
-    /// A list that moves up out of the auto footer's zone and is back in it within this has not
-    /// left it (no second load): GTK 4's GtkListBox puts a focused row in view, then its viewport
-    /// puts the value back to the end and scrolls from there, a frame apart (measured); six frames
-    /// at 60 Hz leave room for a frame a loaded machine delays.
-    public static let zoneBounceWindow = 0.1
 
     // MARK: Footer (docs/behaviour.md#footer-and-load-more)
 
     /// Height of the load-more footer (docs/behaviour.md#footer-and-load-more: ≈44 px); pull mode arms at q ≥ this.
     public static let footerHeight = 44.0
+    /// A list that moves up out of the auto footer's zone and is back in it within this has not
+    /// left it (no second load): GTK 4's GtkListBox puts a focused row in view, then its viewport
+    /// puts the value back to the end and scrolls from there, a frame apart (measured); six frames
+    /// at 60 Hz leave room for a frame a loaded machine delays.
+    public static let zoneBounceWindow = 0.1
 }

@@ -16,7 +16,7 @@ struct FooterMachine: Sendable, Equatable {
     private enum Latch: Sendable, Equatable {
         case open               // the next move down into the zone loads
         case fired              // this approach loaded
-        case left(at: Double)   // this approach loaded and the list left the zone then: open once away for `Tuning.zoneBounceWindow`
+        case left(at: Double)   // loaded, then moved up out of the zone: open once away `Tuning.zoneBounceWindow`
     }
 
     private var state = State.idle
