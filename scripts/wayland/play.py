@@ -280,20 +280,26 @@ def point(rd, demo, x, y, timeout):
     Measured with mutter 43.8: a touch hides the cursor and takes the pointer from the window
     (its `window` line says pointer false); a later motion gives it back, but not always the
     first: a touchpad pull right after touches went nowhere, every axis event lost. After a
-    touch, then, wait for that leave, and move until the window has the pointer again."""
+    touch, then, wait for that leave, and move until the window has the pointer again.
+    Seen once with mutter 48 after a fast touch fling: 15 s of 1 px moves never gave it back. A
+    move inside the area the compositor last picked may skip its pick, so every fifth try goes
+    300 px away first."""
     if demo.touched:
         demo.wait_window({"pointer": False}, timeout)
         deadline = time.monotonic() + timeout
-        nudge = 0
+        tries = 0
         while True:
-            rd.move(x + nudge, y)
+            if tries % 5 == 4:
+                rd.move(x + 300 if x < 300 else x - 300, y)
+                pause(50)
+            rd.move(x + tries % 2, y)
             try:
                 demo.wait_window({"pointer": True}, 0.2)
                 break
-            except Failure:
+            except Failure as failure:
                 if time.monotonic() > deadline:
-                    raise Failure("the pointer never came back to the window after a touch")
-                nudge = 1 - nudge
+                    raise Failure(f"the pointer never came back to the window after a touch ({failure})")
+                tries += 1
         demo.touched = False
     rd.move(x, y)
 
