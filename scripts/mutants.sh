@@ -299,10 +299,6 @@ mutant "End on a wrapped host stops at the last row, short of the footer's room"
   'RefreshCoreTests.WrappedFooterRoomTests WrappedFooterKeyTests'
 
 # --- Nothing stale on a wrapped list (issue 23) ------------------------------------------------
-mutant "a pinned tree view keeps its pixel cache when its rows come home (stale rows after a refresh)" \
-  Sources/GTK3/RefreshGtk/Hosts/PinnedColumnHeaders.swift \
-  'ptr_widget_drop_pixel_cache(treeView)' '_ = treeView' \
-  'WrappedPixelTests/rowsAroundARefresh'
 mutant "a pinned tree view draws its moved rows through its pixel cache" \
   Sources/GTK3/RefreshGtk/Hosts/PinnedColumnHeaders.swift \
   'let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)' \
@@ -310,7 +306,7 @@ mutant "a pinned tree view draws its moved rows through its pixel cache" \
   'WrappedPixelTests PinnedHeaderTests/aPullOpensTheGap'
 mutant "Enter or Space on a failed footer goes to the host (a tree view activates its cursor row)" \
   Sources/Shared/RefreshCore/Engine/RefreshEngine.swift \
-  'case .activate where footerActionable: return' 'case .activate where footerActionable && !hostMovesCursor: return' \
+  'return .activate(rowFirst: !footerFocused, footer: true)' 'return .activate(rowFirst: !footerFocused, footer: false)' \
   'WrappedFooterKeyTests/enterOrSpace'
 mutant "a pull over a text view selects the text it crossed" \
   Sources/GTK3/RefreshGtk/Hosts/HostSelection.swift \

@@ -205,19 +205,5 @@ static inline gboolean ptr_widget_class_draw(GtkWidget *widget, cairo_t *cr) {
     return klass->draw != NULL ? klass->draw(widget, cr) : FALSE;
 }
 
-/* Throws away a widget's cached image of its scrolled content without queueing a redraw: the
- * class's queue_draw_region with an empty region (GtkTreeView, GtkViewport and GtkTextView drop
- * their whole pixel cache there, then invalidate the region given). Pinned tree view column
- * headers: a cache repainted while the rows' window was moved holds shifted rows
- * (docs/gtk3-notes.md, "Pinned column headers"). */
-static inline void ptr_widget_drop_pixel_cache(GtkWidget *widget) {
-    GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS(widget);
-    if (klass->queue_draw_region == NULL)
-        return;
-    cairo_region_t *empty = cairo_region_create();
-    klass->queue_draw_region(widget, empty);
-    cairo_region_destroy(empty);
-}
-
 G_END_DECLS
 #endif

@@ -24,8 +24,6 @@ final class PinnedColumnHeaders {
     /// The bin window sits at its place while the tree view handles one pointer or touch event.
     private var inputAtHome = false
     private var isDetached = false
-    /// The tree view's pixel cache was repainted while the rows' window was moved.
-    private var cacheHoldsMovedRows = false
 
     init(treeView: UnsafeMutablePointer<GtkWidget>, drawHeader: @escaping @MainActor (OpaquePointer, Double, Double) -> Void,
          modeChanged: @escaping @MainActor () -> Void) {
@@ -183,18 +181,11 @@ final class PinnedColumnHeaders {
     /// repainted at home. Measured. So while the rows are moved, the tree view's class draw goes to
     /// a recording surface: not the window's surface type, so GtkTreeView skips its cache and draws
     /// the damaged rows directly, where the bin window is; the recording is played onto the window
-    /// below the gap. The cache, repainted meanwhile, is dropped at the first draw back at home.
-    /// Then the tree view clipped to its column headers, and the gap: background and refresh
-    /// header. Returns true when it drew the tree view.
+    /// below the gap. Back home the cache needs nothing: GDK invalidates a moved child window's
+    /// old and new areas, which dirties the cache whole. Then the tree view clipped to its column
+    /// headers, and the gap: background and refresh header. Returns true when it drew the tree view.
     private func draw(_ cr: OpaquePointer) -> Bool {
-        guard offset > 0, isActive else {
-            if cacheHoldsMovedRows {
-                cacheHoldsMovedRows = false
-                ptr_widget_drop_pixel_cache(treeView)
-            }
-            return false
-        }
-        cacheHoldsMovedRows = true
+        guard offset > 0, isActive else { return false }
         let width = Double(gtk_widget_get_allocated_width(treeView))
         let height = Double(gtk_widget_get_allocated_height(treeView))
         let top = Double(homeY), gap = Double(offset)

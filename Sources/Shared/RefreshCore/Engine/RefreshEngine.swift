@@ -200,9 +200,10 @@ public struct RefreshEngine: Sendable {
         return press.isClick && !isOverscrolled ? .content : .nothing
     }
 
-    /// What a key does. `hostMovesCursor`: the host moves a cursor of its own with the movement
-    /// and activation keys (a wrapped GtkTreeView): they stay its own, except Enter and Space on
-    /// an actionable footer, which are the footer's on every host; F5 and Ctrl+R are always ours.
+    /// What a key does. `hostMovesCursor`: the host moves a cursor of its own with this movement
+    /// key (KeyTable's `.native`: a wrapped GtkTreeView's arrows): it stays the host's. Enter and
+    /// Space are the footer's on every host while it is actionable (a tree view's cursor row is
+    /// not activated), else the selected row's or the host's; F5 and Ctrl+R are always ours.
     /// `footerFocused`: Tab moved the focus to the footer, so Enter is the footer's, not a row's.
     public func route(_ key: KeyIntent, hostMovesCursor: Bool, footerFocused: Bool) -> KeyRoute {
         switch key {
