@@ -604,12 +604,13 @@ mkdir -p "$log"
 export G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 SWIFT_BACKTRACE=enable=no
 
 # Suites that use the installed libraries (GObject Introspection, C, Vala, the GTK 4 theme and
-# AT-SPI checks) need the copy's scripts/build-gir.sh output as well.
+# AT-SPI checks) need the copy's scripts/build-gir.sh output as well: a release build of its own,
+# which a change to RefreshCore rebuilds whole (minutes), so only for a mutant whose suites use it.
 gi_suites='IntrospectionTests|GnomeLibraryTests|Gtk4ThemeChangeTests|Gtk4AccessibilityTests|BindingSignalTests'
-needs_gi=0
-build_copy() {  # build_copy LOGFILE
+uses_gi() { printf '%s\n' "$@" | grep -qE "$gi_suites"; }
+build_copy() {  # build_copy LOGFILE WITH_GI(0|1)
   (cd "$src" && swift build --build-tests --scratch-path "$build") >"$1" 2>&1 || return 1
-  if [ "$needs_gi" = 1 ]; then (cd "$src" && scripts/build-gir.sh) >>"$1" 2>&1; fi
+  if [ "$2" = 1 ]; then (cd "$src" && scripts/build-gir.sh) >>"$1" 2>&1; fi
 }
 
 run_tests() {  # run_tests LOGFILE FILTERS…
@@ -620,8 +621,10 @@ run_tests() {  # run_tests LOGFILE FILTERS…
     swift test --skip-build --scratch-path "$build" "${args[@]}") >"$out" 2>&1
 }
 
+needs_gi=0
 for i in "${selected[@]}"; do
-  if printf '%s\n' ${filters[$i]} | grep -qE "$gi_suites"; then needs_gi=1; fi
+  # shellcheck disable=SC2086
+  if uses_gi ${filters[$i]}; then needs_gi=1; fi
 done
 
 started=$(date +%s)
@@ -629,7 +632,7 @@ if [ "$baseline" = 1 ] && grep -q '^baseline ' "$results"; then
   echo "== baseline: passed in an earlier sitting"
 elif [ "$baseline" = 1 ]; then
   echo "== baseline: build the unmutated copy and run every suite the selected mutants use"
-  if ! build_copy "$log/baseline-build.txt"; then
+  if ! build_copy "$log/baseline-build.txt" "$needs_gi"; then
     tail -20 "$log/baseline-build.txt"; echo "mutants.sh: the unmutated copy does not build" >&2; exit 2
   fi
   "$src/scripts/build-translations.sh" "$(cd "$src" && swift build --scratch-path "$build" --show-bin-path)/locale" \
@@ -652,7 +655,10 @@ for i in "${selected[@]}"; do
   t0=$(date +%s)
   current=${files[$i]}
   edit apply "$src/${files[$i]}" "${anchors[$i]}" "${replacements[$i]}" >/dev/null
-  if ! build_copy "$log/mutant-$n-build.txt"; then
+  with_gi=0
+  # shellcheck disable=SC2086
+  if uses_gi ${filters[$i]}; then with_gi=1; fi
+  if ! build_copy "$log/mutant-$n-build.txt" "$with_gi"; then
     restore "$current"; current=""
     grep -E "error:" "$log/mutant-$n-build.txt" | head -5
     echo "mutants.sh: mutant $n (${names[$i]}) does not compile: fix its replacement" >&2
