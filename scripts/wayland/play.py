@@ -282,14 +282,14 @@ def point(rd, demo, x, y, timeout):
     first: a touchpad pull right after touches went nowhere, every axis event lost. After a
     touch, then, wait for that leave, and move until the window has the pointer again.
     Seen once with mutter 48 after a fast touch fling: 15 s of 1 px moves never gave it back. A
-    move inside the area the compositor last picked may skip its pick, so every fifth try goes
-    300 px away first."""
+    move inside the area the compositor last picked may skip its pick, so the first try and every
+    fifth go 300 px away first."""
     if demo.touched:
         demo.wait_window({"pointer": False}, timeout)
         deadline = time.monotonic() + timeout
         tries = 0
         while True:
-            if tries % 5 == 4:
+            if tries % 5 == 0:
                 rd.move(x + 300 if x < 300 else x - 300, y)
                 pause(50)
             rd.move(x + tries % 2, y)
