@@ -376,7 +376,7 @@ mutant "the GTK 3 bin stays busy while a failed refresh's mark shows" \
 # --- The touchpad's stop under mutter 48 (issue 39): caught in the Debian 13 root only ------------
 # mutter 43.8 sends no scroll-stop, so on a Debian 12 machine these survive the Wayland scenarios
 # (docs/wayland.md, "Mutter 48"); run them where the test command's Debian 13 stage runs:
-#   scripts/debian-root.sh --release 13 -- scripts/mutants.sh --only 76,77
+#   scripts/debian-root.sh --release 13 -- scripts/mutants.sh --only 75,76
 mutant "the GTK 3 widget ignores the touchpad's scroll-stop (the quiet period ends each touchpad pull)" \
   Sources/GTK3/RefreshGtk/Widget/RefreshController.swift \
   '            if step.isStop {' '            if step.isStop && false {' \
