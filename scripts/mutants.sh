@@ -388,7 +388,7 @@ mutant "the GTK 4 bin ignores the touchpad's scroll-stop (the quiet period ends 
 # --- A refresh that ends scrolled down keeps what is on screen (issue 35) ---------------------------
 mutant "a scrolled refresh's rows count once: a tree view's measure after its estimate moves the rows on screen" \
   Sources/Shared/RefreshCore/Engine/WrappedScrollPosition.swift \
-  '        case .scrolled:\n' '        case .scrolled where grown > 0:\n            pendingTopInsertion = nil\n' \
+  '        case .scrolled:\n' '        case .scrolled:\n            if grown > 0 { pendingTopInsertion = nil }\n' \
   'RefreshCoreTests.WrappedAnchorTests HostTests/rowsARefreshPrependsWhileScrolledKeepWhatIsOnScreen'
 mutant "a GTK 4 list view held at its top leaves the new rows above its old anchor unmade (blank)" \
   Sources/GTK4/RefreshGtk4/RefreshBin.swift \
